@@ -1,0 +1,43 @@
+# Entry points for a fresh Debian 12 machine: `make demo`, `make test`.
+BUILD_DIR ?= build
+JOBS ?= $(shell nproc)
+CTEST_ARGS ?=
+
+# Debian packages cobench needs to build, test and demo. golang-go and chromium
+# serve the labelled Go-runner and browser tests; r-base-core is only for
+# scripts/gen_wilcox_reference.sh and is not installed here.
+DEB_PACKAGES := build-essential cmake ninja-build git pkg-config \
+  nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev \
+  libgtest-dev libgmock-dev libbenchmark-dev libpugixml-dev libcpp-httplib-dev \
+  golang-go chromium python3 python3-yaml
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build test test-fast demo clean
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "deps: all Debian packages present"; fi
+
+build: deps
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900 $(CTEST_ARGS)
+
+# Unit tests only: skips the labelled end-to-end tests.
+test-fast: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE e2e $(CTEST_ARGS)
+
+demo: build
+	$(BUILD_DIR)/cobench demo
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,53 @@
+#pragma once
+// The build edge: configure a CMake project, discover its Google Benchmark
+// targets through the CMake File API (codemodel-v2), build only those.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/errors.h"
+
+namespace cobench::build {
+
+/// A benchmark executable as the File API describes it.
+struct BenchmarkTarget {
+  std::string name;
+  std::filesystem::path artifact;                 ///< absolute path of the executable
+  std::vector<std::filesystem::path> sources;     ///< absolute paths of its compiled sources
+  std::vector<std::filesystem::path> include_dirs;  ///< absolute, in command-line order
+  std::vector<std::string> defines;
+  bool links_benchmark = false;                   ///< found by linking Google Benchmark
+};
+
+/// How to configure and build one side.
+struct BuildSettings {
+  std::filesystem::path source_dir;    ///< the CMake project (worktree, or a subfolder of it)
+  std::filesystem::path build_dir;
+  std::vector<std::string> cmake_args; ///< extra -D... arguments
+  std::string build_type = "Release";
+  bool prefer_ninja = true;
+  std::filesystem::path log_path;      ///< configure + build output goes here
+};
+
+/// Runs `cmake -S -B` with a File API codemodel-v2 query. Throws InfraError
+/// naming the command, its status and the log tail.
+void configure(const BuildSettings& settings);
+
+/// Reads the File API reply. A target is a benchmark when it is an
+/// EXECUTABLE that links benchmark::benchmark / benchmark / libbenchmark, or
+/// whose name matches `name_pattern` (ECMAScript regex, empty: none).
+std::vector<BenchmarkTarget> discover_targets(const std::filesystem::path& build_dir,
+                                              const std::string& name_pattern = {});
+
+/// Builds only the named targets. Throws BuildFailure.
+void build_targets(const BuildSettings& settings, const std::vector<std::string>& targets);
+
+/// A failed build: which target, the command, and the compiler log tail.
+struct BuildFailure : cobench::InfraError {
+  BuildFailure(std::string target, std::string command, std::string log_tail);
+  std::string target;
+  std::string command;
+  std::string log_tail;
+};
+
+}  // namespace cobench::build

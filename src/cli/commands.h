@@ -1,0 +1,23 @@
+#pragma once
+// Each subcommand lives in its own cmd_<name>.cc: it declares its flags on a
+// CLI11 sub-app and returns the function that runs it after parsing.
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace cobench::cli {
+
+/// A registered subcommand: its CLI11 app and what to run when it is chosen.
+struct Subcommand {
+  CLI::App* app = nullptr;
+  std::function<int()> run;  ///< returns the process exit code
+};
+
+Subcommand add_compare(CLI::App& root);
+Subcommand add_run(CLI::App& root);
+Subcommand add_report(CLI::App& root);
+Subcommand add_select(CLI::App& root);
+Subcommand add_demo(CLI::App& root);
+Subcommand add_post(CLI::App& root);
+
+}  // namespace cobench::cli

@@ -1,0 +1,59 @@
+// cobench: did this merge request make anything slower?
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "core/errors.h"
+#include "process/signals.h"
+
+#ifndef COBENCH_VERSION
+#define COBENCH_VERSION "0.0.0"
+#endif
+
+int main(int argc, char** argv) {
+  using namespace cobench;
+  CLI::App app{"cobench: run a merge request's benchmarks interleaved against its merge base "
+               "and report head/base ratios with exact confidence intervals.",
+               "cobench"};
+  app.set_version_flag("--version", std::string("cobench ") + COBENCH_VERSION);
+  app.require_subcommand(1);
+  std::vector<cli::Subcommand> subcommands = {
+      cli::add_run(app),    cli::add_compare(app), cli::add_select(app),
+      cli::add_report(app), cli::add_demo(app),    cli::add_post(app),
+  };
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "cobench: %s\n", e.what());
+    std::fprintf(stderr, "Run with --help for more information.\n");
+    return kExitUsage;
+  }
+  signals::install_cancellation_handlers();
+  try {
+    for (auto& sub : subcommands)
+      if (sub.app->parsed()) return sub.run();
+    return kExitUsage;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "cobench: error: %s\n", e.what());
+    return kExitUsage;
+  } catch (const Interrupted&) {
+    std::fprintf(stderr, "cobench: interrupted\n");
+    return kExitInterrupted;
+  } catch (const InfraError& e) {
+    std::fprintf(stderr, "cobench: error: %s\n", e.what());
+    return kExitInfra;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cobench: internal error: %s\n", e.what());
+    return kExitInfra;
+  }
+}

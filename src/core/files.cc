@@ -1,0 +1,61 @@
+#include "core/files.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+
+namespace cobench {
+
+std::string read_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(fmt::format("{}: is a directory, expected a file", path.string()));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot read: {}", path.string(), std::strerror(errno)));
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+static void write_all(int fd, std::string_view content, const std::filesystem::path& path) {
+  while (!content.empty()) {
+    ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InfraError(fmt::format("{}: cannot write: {}", path.string(), std::strerror(errno)));
+    }
+    content.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::filesystem::path tmp = path;
+  tmp += fmt::format(".tmp{}", ::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw InfraError(fmt::format("{}: cannot create: {}", tmp.string(), std::strerror(errno)));
+  write_all(fd, content, tmp);
+  ::close(fd);
+  std::filesystem::rename(tmp, path);
+}
+
+void append_line_durable(const std::filesystem::path& path, std::string_view line) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw InfraError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
+  std::string buffer(line);
+  buffer.push_back('\n');
+  write_all(fd, buffer, path);
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace cobench

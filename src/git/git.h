@@ -1,0 +1,65 @@
+#pragma once
+// The git edge: revisions, merge bases, diffs and worktrees, all through
+// `git` subprocesses with argv arrays. Failures throw with the command and
+// its exit status (InputError for bad refs, InfraError for git itself).
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cobench::git {
+
+/// The repository's top-level folder for any path inside it; throws InputError.
+std::filesystem::path toplevel(const std::filesystem::path& dir);
+
+/// Full SHA of a revision; throws InputError("git: unknown revision 'X'").
+std::string resolve(const std::filesystem::path& repo, const std::string& rev);
+
+/// `git merge-base A B`; throws InputError when there is none.
+std::string merge_base(const std::filesystem::path& repo, const std::string& a, const std::string& b);
+
+/// The base revision to use when --base is not given, from the environment in
+/// order: $CI_MERGE_REQUEST_DIFF_BASE_SHA, origin/$GITHUB_BASE_REF, origin/HEAD,
+/// main, master (the first that resolves). Throws InputError if none does.
+std::string default_base(const std::filesystem::path& repo, const std::map<std::string, std::string>& env);
+
+/// One line of `git diff --name-status -M`.
+struct ChangedFile {
+  char status = 'M';      ///< A, M, D, R (renamed), C, T
+  std::string path;       ///< repo-relative, new path for renames
+  std::string old_path;   ///< for R/C: the path on the base side
+};
+
+/// Changes from base to head, renames detected. Paths repo-relative.
+std::vector<ChangedFile> diff_name_status(const std::filesystem::path& repo, const std::string& base,
+                                          const std::string& head);
+
+/// A detached worktree that removes itself (git worktree remove --force, then
+/// prune) on destruction unless keep() was called.
+class Worktree {
+ public:
+  Worktree(const std::filesystem::path& repo, const std::filesystem::path& path, const std::string& sha);
+  ~Worktree();
+  Worktree(const Worktree&) = delete;
+  Worktree& operator=(const Worktree&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  void keep() { keep_ = true; }
+  void remove();
+
+ private:
+  std::filesystem::path repo_;
+  std::filesystem::path path_;
+  bool keep_ = false;
+  bool removed_ = false;
+};
+
+/// Makes sure `pattern` (e.g. ".cobench/") is ignored via .git/info/exclude.
+void ensure_ignored(const std::filesystem::path& repo, const std::string& pattern);
+
+/// Contents of a file at a revision (`git show REV:PATH`); nullopt if absent.
+std::optional<std::string> show_file(const std::filesystem::path& repo, const std::string& rev,
+                                     const std::string& path);
+
+}  // namespace cobench::git

@@ -1,0 +1,68 @@
+#pragma once
+// The only place cobench starts processes: fork + exec with an argv array,
+// never a shell string. Children get their own process group so a timeout or
+// a cancellation can kill everything they started.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cobench::process {
+
+/// What to run and how.
+struct Command {
+  std::vector<std::string> argv;  ///< argv[0] is looked up in PATH unless it has a '/'
+  std::filesystem::path cwd;      ///< empty: inherit
+  /// Full environment ("KEY=VALUE"). nullopt: inherit cobench's own.
+  std::optional<std::vector<std::string>> env;
+  /// Applied on top of env (or the inherited one): set or replace KEY.
+  std::vector<std::pair<std::string, std::string>> env_overrides;
+  std::optional<int> cpu;               ///< pin the child to this CPU (sched_setaffinity)
+  std::filesystem::path stdout_path;    ///< empty: capture into Result::out
+  std::filesystem::path stderr_path;    ///< empty: capture into Result::err
+  bool merge_stderr_into_stdout = false;
+  double timeout_seconds = 0;           ///< 0: no limit
+  bool stop_on_cancellation = true;     ///< kill the child when SIGINT/SIGTERM arrives
+};
+
+/// How a process ended, with its resource usage.
+struct Result {
+  enum class Outcome { Exited, Signaled, TimedOut, SpawnFailed, Interrupted };
+  Outcome outcome = Outcome::SpawnFailed;
+  int exit_code = -1;       ///< valid when Exited
+  int signal = 0;           ///< valid when Signaled
+  double wall_seconds = 0;
+  double user_seconds = 0;
+  double sys_seconds = 0;
+  long max_rss_kib = 0;
+  std::string out;          ///< captured stdout (when not redirected to a file)
+  std::string err;          ///< captured stderr (when not redirected to a file)
+  std::string spawn_error;  ///< why it could not start
+
+  bool ok() const { return outcome == Outcome::Exited && exit_code == 0; }
+};
+
+/// Runs a command to completion (or timeout/cancellation). Never throws for
+/// the child's failures: they are data in Result.
+Result run(const Command& command);
+
+/// Convenience: run argv in cwd and capture output.
+Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd = {});
+
+/// "exit status 2", "killed by SIGSEGV", "timed out after 300 s", "could not start: ...".
+std::string describe(const Result& result);
+
+/// Short cause for tables: "exit 2", "SIGSEGV", "timeout", "spawn failed".
+std::string short_cause(const Result& result);
+
+/// argv as a shell-quoted line, for messages only (never executed).
+std::string quote_command_line(const std::vector<std::string>& argv);
+
+/// Last `max_lines` lines of text.
+std::string tail_lines(const std::string& text, size_t max_lines);
+
+/// Signal name without number: SIGSEGV, SIGKILL, "signal 42".
+std::string signal_name(int sig);
+
+}  // namespace cobench::process

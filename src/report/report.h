@@ -1,0 +1,106 @@
+#pragma once
+// The report model every output is rendered from. report.json is its
+// serialisation; `cobench report` rebuilds it from results.jsonl.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stats/stats.h"
+
+namespace cobench::report {
+
+/// A median-compared metric (allocs/op, bytes/op): no statistics needed.
+struct MedianMetric {
+  double base_median = 0;
+  double head_median = 0;
+  std::string budget;          ///< as configured ("0", "5%", "64"); empty: reported, not judged
+  stats::Verdict verdict = stats::Verdict::Pass;
+  bool judged = false;
+};
+
+/// A run that produced no sample: crashed, non-zero exit, timeout, bad JSON.
+struct FailedRun {
+  std::string side;   ///< "base" | "head"
+  int run = 0;        ///< run index on that side
+  std::string cause;  ///< "SIGSEGV", "exit 2", "timeout", "unparsable JSON"
+  std::string log;    ///< path of the kept stderr tail, relative to the report folder
+};
+
+/// One benchmark compared across the two sides.
+struct BenchmarkRow {
+  std::string target;                  ///< empty for `compare`
+  std::string name;
+  std::vector<double> base_samples;    ///< metric values in ns (context for plots)
+  std::vector<double> head_samples;
+  double base_median = 0;
+  double head_median = 0;
+  stats::RatioEstimate estimate;       ///< meaningful only when `compared`
+  bool compared = false;               ///< false: too few samples on a side
+  double budget = 0.05;                ///< fraction: 0.05 means threshold 1.05
+  stats::Verdict verdict = stats::Verdict::Inconclusive;
+  bool faster = false;
+  std::string note;                    ///< why inconclusive, failures, warnings
+  int runs_base = 0;                   ///< runs attempted per side (run only)
+  int runs_head = 0;
+  std::vector<FailedRun> failed_runs;
+  std::optional<MedianMetric> allocs;
+  std::optional<MedianMetric> bytes;
+  bool is_control = false;             ///< an untouched benchmark bounding the noise
+};
+
+/// A benchmark present on one side only.
+struct OneSided {
+  std::string target;
+  std::string name;
+};
+
+/// Per-target facts that are not per-benchmark: warnings, allocation status.
+struct TargetInfo {
+  std::string name;
+  std::vector<std::string> warnings;   ///< e.g. "3 benchmark families in one TU: bench.cpp"
+  std::string alloc_status;            ///< "measured (3 runs per side)" or why not
+  int alloc_runs = 0;
+};
+
+/// The whole comparison.
+struct Report {
+  int schema = 1;
+  std::string tool = "compare";        ///< "compare" | "run"
+  std::string base;                    ///< full SHA (run) or file list (compare)
+  std::string head;
+  std::string metric = "real_time";
+  double budget = 0.05;
+  double confidence = 0.95;
+  nlohmann::json host = nlohmann::json::object();
+  nlohmann::json settings = nlohmann::json::object();
+  nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON, when run selected
+  std::vector<BenchmarkRow> benchmarks;
+  std::vector<OneSided> added;         ///< head only
+  std::vector<OneSided> removed;       ///< base only
+  std::vector<TargetInfo> targets;
+  std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
+};
+
+/// Builds a row from samples with the statistics core: ratio, CI, verdict,
+/// and the "needs >= N runs per side" note when the CI is unreachable.
+BenchmarkRow compare_samples(std::string target, std::string name, std::vector<double> base,
+                             std::vector<double> head, double budget, double confidence);
+
+/// Orders rows regressions → inconclusive → faster → pass, then by target and name.
+void sort_rows(std::vector<BenchmarkRow>& rows);
+
+nlohmann::json to_json(const Report& report);
+Report from_json(const nlohmann::json& json);  ///< throws InputError on a wrong shape
+
+std::string render_table(const Report& report, bool color);   ///< terminal
+std::string render_markdown(const Report& report);            ///< report.md
+std::string render_junit(const Report& report);               ///< report.xml
+std::string render_html(const Report& report);                ///< report.html
+
+/// Writes report.json, report.md, report.xml and report.html into `dir`.
+void write_reports(const Report& report, const std::filesystem::path& dir);
+
+}  // namespace cobench::report

@@ -1,0 +1,1 @@
+#include "select/select.h"

@@ -1,0 +1,142 @@
+#include "process/process.h"
+
+#include <csignal>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "process/signals.h"
+#include "support/testing.h"
+
+namespace cobench::process {
+namespace {
+
+Result sh(const std::string& script, double timeout = 0) {
+  Command command;
+  command.argv = {"sh", "-c", script};
+  command.timeout_seconds = timeout;
+  return run(command);
+}
+
+TEST(Process, CapturesStdoutAndStderrSeparately) {
+  auto r = sh("echo out; echo err >&2");
+  ASSERT_TRUE(r.ok()) << describe(r);
+  EXPECT_EQ(r.out, "out\n");
+  EXPECT_EQ(r.err, "err\n");
+}
+
+TEST(Process, ReportsExitStatus) {
+  auto r = sh("exit 3");
+  EXPECT_EQ(r.outcome, Result::Outcome::Exited);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(describe(r), "exit status 3");
+  EXPECT_EQ(short_cause(r), "exit 3");
+}
+
+TEST(Process, ReportsKillingSignalByName) {
+  auto r = sh("kill -SEGV $$");
+  EXPECT_EQ(r.outcome, Result::Outcome::Signaled);
+  EXPECT_EQ(r.signal, SIGSEGV);
+  EXPECT_EQ(short_cause(r), "SIGSEGV");
+  EXPECT_EQ(describe(r), "killed by SIGSEGV");
+}
+
+TEST(Process, TimeoutKillsTheWholeProcessGroup) {
+  testing::TempDir dir;
+  auto marker = dir / "grandchild-survived";
+  // The grandchild would write the marker after 2 s unless its group is killed.
+  auto r = sh("(sleep 2; touch '" + marker.string() + "') & sleep 30", 0.3);
+  EXPECT_EQ(r.outcome, Result::Outcome::TimedOut);
+  EXPECT_LT(r.wall_seconds, 10);
+  ::sleep(3);
+  EXPECT_FALSE(std::filesystem::exists(marker));
+}
+
+TEST(Process, SpawnFailureIsDataNotACrash) {
+  Command command;
+  command.argv = {"/nonexistent/cobench-no-such-binary"};
+  auto r = run(command);
+  EXPECT_EQ(r.outcome, Result::Outcome::SpawnFailed);
+  EXPECT_NE(r.spawn_error.find("No such file"), std::string::npos) << r.spawn_error;
+}
+
+TEST(Process, MissingWorkingDirectoryIsASpawnFailure) {
+  Command command;
+  command.argv = {"true"};
+  command.cwd = "/nonexistent/dir";
+  EXPECT_EQ(run(command).outcome, Result::Outcome::SpawnFailed);
+}
+
+TEST(Process, PinsChildToTheRequestedCpu) {
+  Command command;
+  command.argv = {"grep", "Cpus_allowed_list", "/proc/self/status"};
+  command.cpu = 0;
+  auto r = run(command);
+  ASSERT_TRUE(r.ok()) << describe(r);
+  EXPECT_NE(r.out.find("\t0\n"), std::string::npos) << r.out;
+}
+
+TEST(Process, RunsInWorkingDirectoryWithEnvironmentOverrides) {
+  testing::TempDir dir;
+  Command command;
+  command.argv = {"sh", "-c", "pwd; echo \"$COBENCH_TEST_VALUE\""};
+  command.cwd = dir.path();
+  command.env_overrides = {{"COBENCH_TEST_VALUE", "a b"}};
+  auto r = run(command);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.out, dir.path().string() + "\na b\n");
+}
+
+TEST(Process, ExplicitEnvironmentReplacesInherited) {
+  Command command;
+  command.argv = {"/usr/bin/env"};
+  command.env = std::vector<std::string>{"ONLY=1"};
+  auto r = run(command);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.out, "ONLY=1\n");
+}
+
+TEST(Process, RedirectsToFiles) {
+  testing::TempDir dir;
+  Command command;
+  command.argv = {"sh", "-c", "echo hello; echo oops >&2"};
+  command.stdout_path = dir / "sub/out.txt";
+  command.stderr_path = dir / "sub/err.txt";
+  ASSERT_TRUE(run(command).ok());
+  EXPECT_EQ(testing::read_text(dir / "sub/out.txt"), "hello\n");
+  EXPECT_EQ(testing::read_text(dir / "sub/err.txt"), "oops\n");
+}
+
+TEST(Process, MeasuresWallTimeAndRusage) {
+  auto r = sh("i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; sleep 0.2");
+  ASSERT_TRUE(r.ok());
+  EXPECT_GE(r.wall_seconds, 0.2);
+  EXPECT_GT(r.user_seconds + r.sys_seconds, 0.0);
+  EXPECT_GT(r.max_rss_kib, 0);
+}
+
+TEST(Process, CancellationStopsTheChild) {
+  signals::install_cancellation_handlers();
+  signals::reset_cancellation_for_testing();
+  pid_t self = ::getpid();
+  Command command;
+  command.argv = {"sh", "-c", "sleep 0.2; kill -TERM " + std::to_string(self) + "; sleep 30"};
+  auto r = run(command);
+  EXPECT_EQ(r.outcome, Result::Outcome::Interrupted);
+  EXPECT_TRUE(signals::cancellation_requested());
+  EXPECT_EQ(signals::cancellation_signal(), SIGTERM);
+  signals::reset_cancellation_for_testing();
+}
+
+TEST(Process, QuotesCommandLinesForMessages) {
+  EXPECT_EQ(quote_command_line({"cmake", "--build", "a b", "it's"}), "cmake --build 'a b' 'it'\\''s'");
+}
+
+TEST(Process, TailKeepsLastLines) {
+  EXPECT_EQ(tail_lines("a\nb\nc\nd\n", 2), "c\nd");
+  EXPECT_EQ(tail_lines("a", 5), "a");
+  EXPECT_EQ(tail_lines("", 5), "");
+}
+
+}  // namespace
+}  // namespace cobench::process
