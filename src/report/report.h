@@ -89,6 +89,16 @@ struct Report {
 BenchmarkRow compare_samples(std::string target, std::string name, std::vector<double> base,
                              std::vector<double> head, double budget, double confidence);
 
+/// Compares an allocation-type metric (allocs/op, bytes/op) on medians
+/// against a budget as written: "0"/"64" absolute increase, "5%" relative,
+/// "" reported but not judged. nullopt when either side has no values.
+std::optional<MedianMetric> compare_medians(const std::vector<double>& base, const std::vector<double>& head,
+                                            const std::string& budget);
+
+/// Makes the row's verdict the worst of its metrics (time, allocs, bytes) and
+/// names the failing metric in the note ("allocs/op 0 → 1").
+void fold_metric_verdicts(BenchmarkRow& row);
+
 /// Orders rows regressions → inconclusive → faster → pass, then by target and name.
 void sort_rows(std::vector<BenchmarkRow>& rows);
 
