@@ -1,1 +1,0 @@
-#include "run/run.h"
