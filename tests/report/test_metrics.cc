@@ -1,0 +1,104 @@
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+#include "report/report.h"
+
+namespace cobench::report {
+namespace {
+
+using stats::Verdict;
+
+TEST(CompareMedians, NulloptWhenASideHasNoValues) {
+  EXPECT_FALSE(compare_medians({}, {1, 2}, "0"));
+  EXPECT_FALSE(compare_medians({1}, {}, "0"));
+}
+
+TEST(CompareMedians, UsesMediansNotMeans) {
+  auto metric = compare_medians({1, 1, 100}, {2, 2, 2, 3}, "");
+  ASSERT_TRUE(metric);
+  EXPECT_DOUBLE_EQ(metric->base_median, 1);
+  EXPECT_DOUBLE_EQ(metric->head_median, 2);
+}
+
+TEST(CompareMedians, EmptyBudgetIsReportedNotJudged) {
+  auto metric = compare_medians({0}, {50}, "");
+  ASSERT_TRUE(metric);
+  EXPECT_FALSE(metric->judged);
+  EXPECT_EQ(metric->verdict, Verdict::Pass);
+}
+
+TEST(CompareMedians, ZeroBudgetFailsOneExtraAllocation) {
+  auto metric = compare_medians({0, 0, 0}, {1, 1, 1}, "0");
+  ASSERT_TRUE(metric);
+  EXPECT_TRUE(metric->judged);
+  EXPECT_EQ(metric->verdict, Verdict::Regression);
+  EXPECT_EQ(compare_medians({3, 3, 3}, {3, 3, 3}, "0")->verdict, Verdict::Pass);
+  EXPECT_EQ(compare_medians({3}, {2}, "0")->verdict, Verdict::Pass);  // fewer is never a regression
+}
+
+TEST(CompareMedians, ZeroBudgetToleratesFloatingErrorOnly) {
+  EXPECT_EQ(compare_medians({1.0 / 3 * 3}, {1.0}, "0")->verdict, Verdict::Pass);
+  EXPECT_EQ(compare_medians({1.0}, {1.0625}, "0")->verdict, Verdict::Regression);  // one alloc per 16 iterations
+}
+
+TEST(CompareMedians, AbsoluteBudgetIsAnAllowedIncrease) {
+  EXPECT_EQ(compare_medians({100}, {164}, "64")->verdict, Verdict::Pass);
+  EXPECT_EQ(compare_medians({100}, {165}, "64")->verdict, Verdict::Regression);
+}
+
+TEST(CompareMedians, RelativeBudgetScalesWithBase) {
+  EXPECT_EQ(compare_medians({1000}, {1050}, "5%")->verdict, Verdict::Pass);
+  EXPECT_EQ(compare_medians({1000}, {1051}, "5%")->verdict, Verdict::Regression);
+  // From zero any increase is an unbounded relative change.
+  EXPECT_EQ(compare_medians({0}, {8}, "5%")->verdict, Verdict::Regression);
+  EXPECT_EQ(compare_medians({0}, {0}, "5%")->verdict, Verdict::Pass);
+}
+
+TEST(CompareMedians, MalformedBudgetIsAnInputError) {
+  EXPECT_THROW(compare_medians({1}, {1}, "lots"), InputError);
+  EXPECT_THROW(compare_medians({1}, {1}, "-1"), InputError);
+  EXPECT_THROW(compare_medians({1}, {1}, "x%"), InputError);
+}
+
+BenchmarkRow row_with(Verdict time_verdict) {
+  BenchmarkRow row;
+  row.verdict = time_verdict;
+  return row;
+}
+
+TEST(FoldMetricVerdicts, RegressionInAllocsWinsAndIsNamed) {
+  auto row = row_with(Verdict::Pass);
+  row.allocs = compare_medians({0, 0, 0}, {1, 1, 1}, "0");
+  fold_metric_verdicts(row);
+  EXPECT_EQ(row.verdict, Verdict::Regression);
+  EXPECT_NE(row.note.find("allocs/op 0 → 1"), std::string::npos) << row.note;
+}
+
+TEST(FoldMetricVerdicts, KeepsExistingNoteAndNamesBothMetrics) {
+  auto row = row_with(Verdict::Inconclusive);
+  row.note = "needs >= 4 runs per side";
+  row.allocs = compare_medians({2}, {2.5}, "0");
+  row.bytes = compare_medians({64}, {128}, "10%");
+  fold_metric_verdicts(row);
+  EXPECT_EQ(row.verdict, Verdict::Regression);
+  EXPECT_EQ(row.note.rfind("needs >= 4 runs per side", 0), 0u) << row.note;
+  EXPECT_NE(row.note.find("allocs/op 2 → 2.5"), std::string::npos) << row.note;
+  EXPECT_NE(row.note.find("bytes/op 64 → 128"), std::string::npos) << row.note;
+}
+
+TEST(FoldMetricVerdicts, UnjudgedOrPassingMetricsLeaveTheTimeVerdict) {
+  auto row = row_with(Verdict::Inconclusive);
+  row.allocs = compare_medians({0}, {5}, "");
+  row.bytes = compare_medians({64}, {64}, "0");
+  fold_metric_verdicts(row);
+  EXPECT_EQ(row.verdict, Verdict::Inconclusive);
+  EXPECT_TRUE(row.note.empty());
+
+  auto timed_regression = row_with(Verdict::Regression);
+  timed_regression.allocs = compare_medians({1}, {1}, "0");
+  fold_metric_verdicts(timed_regression);
+  EXPECT_EQ(timed_regression.verdict, Verdict::Regression);
+}
+
+}  // namespace
+}  // namespace cobench::report
