@@ -64,6 +64,9 @@ struct Config {
 /// "FILE:LINE:COL: ...". A missing optional file returns defaults.
 Config load_file(const std::filesystem::path& path);
 
+/// As above; with `required` a missing file is an InputError (an explicit --config).
+Config load_file(const std::filesystem::path& path, bool required);
+
 /// Parses TOML text (for tests); `source` names it in errors.
 Config parse(const std::string& text, const std::string& source);
 

@@ -1,0 +1,259 @@
+// cobench.toml: every key read into Config, every mistake a one-line error
+// with FILE:LINE:COL, defaults when there is no file.
+#include "config/config.h"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+#include "support/testing.h"
+
+namespace cobench::config {
+namespace {
+
+// The message of the InputError that parsing `text` throws ("" if none).
+std::string error_of(const std::string& text) {
+  try {
+    parse(text, "cobench.toml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Config, FullValidFile) {
+  Config c = parse(R"(
+[build]
+cmake_args = ["-DFOO=ON", "-DBAR=2"]
+targets = ["^bench_.*", "perf[0-9]+"]
+source_dir = "benchmarks"
+build_type = "RelWithDebInfo"
+
+[run]
+cpu = 3
+min_runs = 8
+max_runs = 40
+run_timeout = "2m"
+time_budget = "20m"
+bench_args = ["--benchmark_min_time=0.1"]
+metric = "cpu_time"
+alloc_runs = 5
+runner = "go"
+
+[budget]
+time = "3%"
+fail_on_inconclusive = true
+confidence = 0.99
+allocs = "0"
+bytes = "64"
+
+[[budget.override]]
+match = "BM_Gemm/.*"
+time = "10%"
+
+[[budget.override]]
+match = "BM_Alloc"
+allocs = 2
+bytes = "5%"
+
+[select]
+max_targets = 7
+always_all = ["cmake/**"]
+ignore = ["docs/**"]
+strict_layout = true
+)",
+                   "cobench.toml");
+  EXPECT_EQ(c.build.cmake_args, (std::vector<std::string>{"-DFOO=ON", "-DBAR=2"}));
+  EXPECT_EQ(c.build.targets, (std::vector<std::string>{"^bench_.*", "perf[0-9]+"}));
+  EXPECT_EQ(c.build.source_dir, "benchmarks");
+  EXPECT_EQ(c.build.build_type, "RelWithDebInfo");
+  EXPECT_EQ(c.run.cpu, 3);
+  EXPECT_EQ(c.run.min_runs, 8);
+  EXPECT_EQ(c.run.max_runs, 40);
+  EXPECT_DOUBLE_EQ(c.run.run_timeout, 120);
+  ASSERT_TRUE(c.run.time_budget);
+  EXPECT_DOUBLE_EQ(*c.run.time_budget, 1200);
+  EXPECT_EQ(c.run.bench_args, (std::vector<std::string>{"--benchmark_min_time=0.1"}));
+  EXPECT_EQ(c.run.metric, "cpu_time");
+  EXPECT_EQ(c.run.alloc_runs, 5);
+  EXPECT_EQ(c.run.runner, "go");
+  EXPECT_DOUBLE_EQ(c.budget.time, 0.03);
+  EXPECT_TRUE(c.budget.fail_on_inconclusive);
+  EXPECT_DOUBLE_EQ(c.budget.confidence, 0.99);
+  EXPECT_EQ(c.budget.allocs, "0");
+  EXPECT_EQ(c.budget.bytes, "64");
+  ASSERT_EQ(c.budget.overrides.size(), 2u);
+  EXPECT_EQ(c.budget.overrides[0].match, "BM_Gemm/.*");
+  EXPECT_DOUBLE_EQ(c.budget.overrides[0].time.value(), 0.10);
+  EXPECT_FALSE(c.budget.overrides[0].allocs);
+  EXPECT_EQ(c.budget.overrides[1].match, "BM_Alloc");
+  EXPECT_FALSE(c.budget.overrides[1].time);
+  EXPECT_EQ(c.budget.overrides[1].allocs, "2");
+  EXPECT_EQ(c.budget.overrides[1].bytes, "5%");
+  EXPECT_EQ(c.select.max_targets, 7);
+  EXPECT_EQ(c.select.always_all, (std::vector<std::string>{"cmake/**"}));
+  EXPECT_EQ(c.select.ignore, (std::vector<std::string>{"docs/**"}));
+  EXPECT_TRUE(c.select.strict_layout);
+}
+
+TEST(Config, NumbersAreAcceptedWhereTheyMeanTheSame) {
+  Config c = parse("[run]\nrun_timeout = 45\ntime_budget = 90.5\n[budget]\ntime = 0.05\n", "f.toml");
+  EXPECT_DOUBLE_EQ(c.run.run_timeout, 45);
+  EXPECT_DOUBLE_EQ(*c.run.time_budget, 90.5);
+  EXPECT_DOUBLE_EQ(c.budget.time, 0.05);
+  Config s = parse("[run]\nrun_timeout = \"300s\"\n", "f.toml");
+  EXPECT_DOUBLE_EQ(s.run.run_timeout, 300);
+}
+
+TEST(Config, EmptyTextGivesDefaults) {
+  Config c = parse("", "cobench.toml");
+  Config d;
+  EXPECT_EQ(c.run.min_runs, 6);
+  EXPECT_EQ(c.run.max_runs, 30);
+  EXPECT_DOUBLE_EQ(c.run.run_timeout, 300);
+  EXPECT_FALSE(c.run.time_budget);
+  EXPECT_FALSE(c.run.cpu);
+  EXPECT_EQ(c.run.metric, "real_time");
+  EXPECT_DOUBLE_EQ(c.budget.time, 0.05);
+  EXPECT_EQ(c.build.build_type, "Release");
+  EXPECT_EQ(c.select.max_targets, 20);
+  EXPECT_EQ(c.select.ignore, d.select.ignore);
+}
+
+TEST(Config, MissingOptionalFileGivesDefaults) {
+  testing::TempDir dir;
+  Config c = load_file(dir / "cobench.toml");
+  EXPECT_TRUE(c.loaded_from.empty());
+  EXPECT_EQ(c.run.min_runs, 6);
+  Config again = load_file(dir / "cobench.toml", false);
+  EXPECT_TRUE(again.loaded_from.empty());
+}
+
+TEST(Config, MissingRequiredFileIsAnError) {
+  testing::TempDir dir;
+  try {
+    load_file(dir / "nope.toml", true);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+
+    EXPECT_NE(std::string(e.what()).find("nope.toml: config file not found"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Config, LoadFileRecordsWhereItCameFromAndNamesTheFileInErrors) {
+  testing::TempDir dir;
+  testing::write_file(dir / "cobench.toml", "[run]\nmin_runs = 10\n");
+  Config c = load_file(dir / "cobench.toml");
+  EXPECT_EQ(c.loaded_from, dir / "cobench.toml");
+  EXPECT_EQ(c.run.min_runs, 10);
+  testing::write_file(dir / "bad.toml", "[run]\n\nmin_runs = \"x\"\n");
+  try {
+    load_file(dir / "bad.toml", true);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.toml").string() + ":3:12: run.min_runs:", 0), 0u) << e.what();
+  }
+}
+
+TEST(Config, ADirectoryIsNotAConfigFile) {
+  testing::TempDir dir;
+  EXPECT_THROW(load_file(dir.path(), true), InputError);
+}
+
+TEST(Config, SyntaxErrorHasLineAndColumn) {
+  std::string e = error_of("[run]\nmin_runs = = 3\n");
+  EXPECT_EQ(e.rfind("cobench.toml:2:", 0), 0u) << e;
+  std::string unterminated = error_of("[build]\ncmake_args = [\"-DX\"\n");
+  EXPECT_EQ(unterminated.rfind("cobench.toml:", 0), 0u) << unterminated;
+}
+
+TEST(Config, UnknownKeysAtEveryLevel) {
+  EXPECT_EQ(error_of("colour = 1\n"), "cobench.toml:1:1: unknown key 'colour' at the top level");
+  EXPECT_EQ(error_of("[report]\nx = 1\n"), "cobench.toml:1:2: unknown key 'report' at the top level");
+  EXPECT_EQ(error_of("[run]\nmin_run = 3\n"), "cobench.toml:2:1: unknown key 'min_run' in [run]");
+  EXPECT_EQ(error_of("[build]\n  target = []\n"), "cobench.toml:2:3: unknown key 'target' in [build]");
+  EXPECT_EQ(error_of("[budget]\ntim = \"5%\"\n"), "cobench.toml:2:1: unknown key 'tim' in [budget]");
+  EXPECT_EQ(error_of("[select]\nmax = 3\n"), "cobench.toml:2:1: unknown key 'max' in [select]");
+  EXPECT_EQ(error_of("[[budget.override]]\nmatch = \"x\"\nbudget = \"5%\"\n"),
+            "cobench.toml:3:1: unknown key 'budget' in [budget.override[1]]");
+}
+
+TEST(Config, WrongTypes) {
+  EXPECT_EQ(error_of("[run]\nmin_runs = \"6\"\n"), "cobench.toml:2:12: run.min_runs: expected an integer, got string");
+  EXPECT_EQ(error_of("[run]\nmin_runs = 6.5\n"), "cobench.toml:2:12: run.min_runs: expected an integer, got float");
+  EXPECT_EQ(error_of("[build]\ncmake_args = \"-DX=1\"\n"),
+            "cobench.toml:2:14: build.cmake_args: expected an array of strings, got string");
+  EXPECT_EQ(error_of("[build]\ncmake_args = [\"-DX=1\", 2]\n"),
+            "cobench.toml:2:24: build.cmake_args: expected strings in the array, got integer");
+  EXPECT_EQ(error_of("[budget]\nfail_on_inconclusive = \"yes\"\n"),
+            "cobench.toml:2:24: budget.fail_on_inconclusive: expected true or false, got string");
+  EXPECT_EQ(error_of("run = 3\n"), "cobench.toml:1:7: run: expected a table [run], got integer");
+  EXPECT_EQ(error_of("[build]\nsource_dir = 1\n"), "cobench.toml:2:14: build.source_dir: expected a string, got integer");
+  EXPECT_EQ(error_of("[budget]\noverride = 3\n"),
+            "cobench.toml:2:12: budget.override: expected [[budget.override]] tables, got integer");
+  EXPECT_EQ(error_of("[select]\nstrict_layout = 1\n"),
+            "cobench.toml:2:17: select.strict_layout: expected true or false, got integer");
+  EXPECT_NE(error_of("[run]\ntime_budget = true\n").find("run.time_budget: expected a duration"), std::string::npos);
+  EXPECT_NE(error_of("[budget]\ntime = [1]\n").find("budget.time: expected a percentage"), std::string::npos);
+  EXPECT_NE(error_of("[budget]\nallocs = false\n").find("budget.allocs: expected an allowed increase"), std::string::npos);
+}
+
+TEST(Config, BadRunCounts) {
+  EXPECT_EQ(error_of("[run]\nmin_runs = -3\n"), "cobench.toml:2:12: run.min_runs: must be at least 2, got -3");
+  EXPECT_EQ(error_of("[run]\nmax_runs = 0\n"), "cobench.toml:2:12: run.max_runs: must be at least 2, got 0");
+  EXPECT_EQ(error_of("[run]\nmin_runs = 10\nmax_runs = 8\n"),
+            "cobench.toml:3:12: run.max_runs: min_runs (10) is greater than max_runs (8)");
+  EXPECT_EQ(error_of("[run]\nmin_runs = 31\n"),
+            "cobench.toml:2:12: run.min_runs: min_runs (31) is greater than max_runs (30)");
+  EXPECT_EQ(error_of("[run]\ncpu = -1\n"), "cobench.toml:2:7: run.cpu: must be at least 0, got -1");
+  EXPECT_EQ(error_of("[run]\nalloc_runs = -1\n"), "cobench.toml:2:14: run.alloc_runs: must be at least 0, got -1");
+  EXPECT_EQ(error_of("[select]\nmax_targets = 0\n"), "cobench.toml:2:15: select.max_targets: must be at least 1, got 0");
+  EXPECT_NE(error_of("[run]\nmin_runs = 99999999999\n").find("too large"), std::string::npos);
+}
+
+TEST(Config, BadRegexes) {
+  EXPECT_EQ(error_of("[[budget.override]]\nmatch = \"BM_(\"\n").rfind("cobench.toml:2:9: budget.override[1].match: bad regex 'BM_('", 0), 0u);
+  EXPECT_EQ(error_of("[build]\ntargets = [\"ok\", \"[z-a]\"]\n").rfind("cobench.toml:2:18: build.targets: bad regex '[z-a]'", 0), 0u);
+  EXPECT_EQ(error_of("[[budget.override]]\ntime = \"10%\"\n"),
+            "cobench.toml:1:1: budget.override[1]: missing required key 'match' (a regex over benchmark names)");
+  EXPECT_EQ(error_of("[[budget.override]]\nmatch = \"a\"\n[[budget.override]]\nmatch = \"*x\"\n").rfind("cobench.toml:4:9: budget.override[2].match: bad regex", 0), 0u);
+}
+
+TEST(Config, BadDurations) {
+  for (std::string bad : {"\"20 minutes\"", "\"-5s\"", "\"\"", "-1", "0", "\"5x\""}) {
+    std::string e = error_of("[run]\nrun_timeout = " + bad + "\n");
+    EXPECT_EQ(e.rfind("cobench.toml:2:15: run.run_timeout: bad duration", 0), 0u) << bad << " -> " << e;
+  }
+  EXPECT_EQ(error_of("[run]\ntime_budget = \"soon\"\n").rfind("cobench.toml:2:15: run.time_budget: bad duration", 0), 0u);
+}
+
+TEST(Config, BadPercentages) {
+  for (std::string bad : {"\"five\"", "\"-5%\"", "\"5%%\"", "-0.1"}) {
+    std::string e = error_of("[budget]\ntime = " + bad + "\n");
+    EXPECT_EQ(e.rfind("cobench.toml:2:8: budget.time: bad percentage", 0), 0u) << bad << " -> " << e;
+  }
+  EXPECT_EQ(error_of("[budget]\ntime = 5\n"),
+            "cobench.toml:2:8: budget.time: 5 would mean 500%; write a fraction (0.05) or a percentage (\"5%\")");
+  EXPECT_EQ(error_of("[[budget.override]]\nmatch = \"x\"\ntime = \"ten\"\n").rfind("cobench.toml:3:8: budget.override[1].time: bad percentage", 0), 0u);
+  EXPECT_EQ(error_of("[budget]\nconfidence = 1.0\n"), "cobench.toml:2:14: budget.confidence: must be strictly between 0 and 1, e.g. 0.95");
+  EXPECT_EQ(error_of("[budget]\nbytes = \"lots\"\n").rfind("cobench.toml:2:9: budget.bytes: bad allowed increase 'lots'", 0), 0u);
+  EXPECT_EQ(error_of("[budget]\nallocs = -1\n").rfind("cobench.toml:2:10: budget.allocs: bad allowed increase '-1'", 0), 0u);
+}
+
+TEST(Config, BadChoices) {
+  EXPECT_EQ(error_of("[run]\nmetric = \"wall_time\"\n"),
+            "cobench.toml:2:10: run.metric: 'wall_time' is not one of real_time, cpu_time");
+  EXPECT_EQ(error_of("[run]\nrunner = \"pytest\"\n"),
+            "cobench.toml:2:10: run.runner: 'pytest' is not one of gbench, go, command");
+  EXPECT_EQ(error_of("[build]\nbuild_type = \"\"\n"), "cobench.toml:2:14: build.build_type: must not be empty");
+}
+
+TEST(Config, OverridesAccumulateInOrder) {
+  Config c = parse("[[budget.override]]\nmatch = \"a\"\n[[budget.override]]\nmatch = \"b\"\ntime = 0.2\n", "x");
+  ASSERT_EQ(c.budget.overrides.size(), 2u);
+  EXPECT_EQ(c.budget.overrides[0].match, "a");
+  EXPECT_EQ(c.budget.overrides[1].match, "b");
+  EXPECT_DOUBLE_EQ(*c.budget.overrides[1].time, 0.2);
+}
+
+}  // namespace
+}  // namespace cobench::config
