@@ -21,7 +21,8 @@ std::string merge_base(const std::filesystem::path& repo, const std::string& a, 
 
 /// The base revision to use when --base is not given, from the environment in
 /// order: $CI_MERGE_REQUEST_DIFF_BASE_SHA, origin/$GITHUB_BASE_REF, origin/HEAD,
-/// main, master (the first that resolves). Throws InputError if none does.
+/// main, master (the first that resolves), returned as spelled there (e.g.
+/// "origin/main", for messages; resolve() gives its SHA). Throws InputError if none does.
 std::string default_base(const std::filesystem::path& repo, const std::map<std::string, std::string>& env);
 
 /// One line of `git diff --name-status -M`.

@@ -1,1 +1,0 @@
-#include "git/git.h"

@@ -1,0 +1,81 @@
+// Detached worktrees for the two sides, and keeping cobench's folder ignored.
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "core/files.h"
+#include "git/command.h"
+#include "git/git.h"
+
+namespace cobench::git {
+
+namespace fs = std::filesystem;
+using detail::run_git;
+
+namespace {
+
+/// Best-effort removal of whatever a killed earlier job (or this one) left at
+/// path: the registration, the folder, and stale administrative entries.
+void discard_worktree(const fs::path& repo, const fs::path& path) {
+  // Twice --force also removes a locked worktree; failure just means it was not registered.
+  run_git(repo, {"worktree", "remove", "--force", "--force", path.string()}, /*cleanup=*/true);
+  std::error_code ec;
+  fs::remove_all(path, ec);
+  run_git(repo, {"worktree", "prune"}, /*cleanup=*/true);
+}
+
+}  // namespace
+
+Worktree::Worktree(const fs::path& repo, const fs::path& path, const std::string& sha)
+    : repo_(repo), path_(fs::absolute(path).lexically_normal()) {
+  if (path_.has_filename() == false) path_ = path_.parent_path();
+  std::error_code ec;
+  if (fs::exists(path_, ec)) discard_worktree(repo_, path_);
+  else run_git(repo_, {"worktree", "prune"});  // a deleted folder may still be registered
+  if (fs::exists(path_, ec))
+    throw InfraError(fmt::format("cannot remove stale worktree folder {}", path_.string()));
+  fs::create_directories(path_.parent_path(), ec);
+  std::vector<std::string> args = {"worktree", "add", "--detach", "--quiet", path_.string(), sha};
+  auto result = run_git(repo_, args);
+  if (!result.ok()) {
+    discard_worktree(repo_, path_);  // a half-made checkout must not be left behind
+    if (result.err.find("invalid reference") != std::string::npos)
+      throw InputError(fmt::format("git: unknown revision '{}' (in {})", sha, repo_.string()));
+    throw InfraError(detail::failure_message(repo_, args, result));
+  }
+}
+
+Worktree::~Worktree() {
+  if (keep_) return;
+  try {
+    remove();
+  } catch (...) {
+    // Destructors run while unwinding from other errors; the folder is reported stale next time.
+  }
+}
+
+void Worktree::remove() {
+  if (removed_) return;
+  removed_ = true;
+  discard_worktree(repo_, path_);
+  std::error_code ec;
+  if (fs::exists(path_, ec)) throw InfraError(fmt::format("cannot remove worktree {}", path_.string()));
+}
+
+void ensure_ignored(const fs::path& repo, const std::string& pattern) {
+  // --git-path resolves info/exclude in linked worktrees and submodules too; it is relative to repo.
+  fs::path exclude = detail::trim_right(detail::git_output(repo, {"rev-parse", "--git-path", "info/exclude"}));
+  if (exclude.is_relative()) exclude = repo / exclude;
+  std::string existing;
+  std::error_code ec;
+  if (fs::exists(exclude, ec)) existing = read_file(exclude);
+  std::istringstream lines(existing);
+  for (std::string line; std::getline(lines, line);)
+    if (detail::trim_right(line) == pattern) return;
+  fs::create_directories(exclude.parent_path(), ec);
+  if (!existing.empty() && existing.back() != '\n') append_line_durable(exclude, "");
+  append_line_durable(exclude, pattern);
+}
+
+}  // namespace cobench::git

@@ -1,0 +1,109 @@
+// Worktrees and ignore rules against real temporary repositories.
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+#include "git/git.h"
+#include "support/testing.h"
+
+namespace cobench::git {
+namespace {
+
+namespace fs = std::filesystem;
+using cobench::testing::GitRepo;
+using cobench::testing::read_text;
+using cobench::testing::TempDir;
+
+/// Worktree paths git knows about, from `git worktree list --porcelain`.
+std::string worktree_list(const GitRepo& repo) { return repo.git({"worktree", "list", "--porcelain"}); }
+
+struct TwoCommits {
+  TempDir tmp;
+  GitRepo repo{tmp / "repo"};
+  std::string base, head;
+  TwoCommits() {
+    repo.write("file.txt", "base\n");
+    base = repo.commit("base");
+    repo.write("file.txt", "head\n");
+    head = repo.commit("head");
+  }
+};
+
+TEST(GitWorktree, AddsADetachedCheckoutAndRemovesItOnDestruction) {
+  TwoCommits f;
+  fs::path where = f.repo.path() / ".cobench" / "base";
+  {
+    Worktree tree(f.repo.path(), where, f.base);
+    EXPECT_EQ(tree.path(), where);
+    EXPECT_EQ(read_text(where / "file.txt"), "base\n");
+    EXPECT_NE(worktree_list(f.repo).find(where.string()), std::string::npos);
+    EXPECT_EQ(f.repo.git({"-C", where.string(), "rev-parse", "HEAD"}), f.base);
+    // Detached: no branch was created or moved.
+    auto symbolic = process::run_capture({"git", "symbolic-ref", "-q", "HEAD"}, where);
+    EXPECT_EQ(symbolic.exit_code, 1) << symbolic.out;
+  }
+  EXPECT_FALSE(fs::exists(where));
+  EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
+}
+
+TEST(GitWorktree, KeepLeavesItAndRemoveIsIdempotent) {
+  TwoCommits f;
+  fs::path where = f.tmp / "work" / "head";
+  {
+    Worktree tree(f.repo.path(), where, f.head);
+    tree.keep();
+  }
+  EXPECT_EQ(read_text(where / "file.txt"), "head\n");
+  {
+    // A stale folder from an earlier (killed or kept) job is replaced.
+    fs::create_directories(where / "leftover");
+    Worktree tree(f.repo.path(), where, f.base);
+    EXPECT_EQ(read_text(where / "file.txt"), "base\n");
+    EXPECT_FALSE(fs::exists(where / "leftover"));
+    tree.remove();
+    EXPECT_FALSE(fs::exists(where));
+    tree.remove();
+  }
+  EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
+}
+
+TEST(GitWorktree, RecoversFromStaleRegistrationsAndPlainFolders) {
+  TwoCommits f;
+  fs::path where = f.tmp / "work" / "base";
+  // A job killed after `worktree add`, whose folder was then wiped: registered but missing.
+  f.repo.git({"worktree", "add", "--detach", where.string(), f.head});
+  fs::remove_all(where);
+  { Worktree tree(f.repo.path(), where, f.base); EXPECT_EQ(read_text(where / "file.txt"), "base\n"); }
+  // A plain folder (not a worktree) in the way.
+  testing::write_file(where / "junk.txt", "junk");
+  { Worktree tree(f.repo.path(), where, f.head); EXPECT_EQ(read_text(where / "file.txt"), "head\n"); }
+  // A locked leftover worktree.
+  f.repo.git({"worktree", "add", "--detach", "--lock", where.string(), f.head});
+  { Worktree tree(f.repo.path(), where, f.base); EXPECT_EQ(read_text(where / "file.txt"), "base\n"); }
+  EXPECT_FALSE(fs::exists(where));
+  EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
+}
+
+TEST(GitWorktree, UnknownRevisionLeavesNothingBehind) {
+  TwoCommits f;
+  fs::path where = f.tmp / "work" / "head";
+  EXPECT_THROW(Worktree(f.repo.path(), where, std::string(40, 'd')), InputError);
+  EXPECT_FALSE(fs::exists(where));
+}
+
+TEST(GitEnsureIgnored, AppendsOnlyWhenMissingAndWorksFromALinkedWorktree) {
+  TwoCommits f;
+  fs::path exclude = f.repo.path() / ".git" / "info" / "exclude";
+  testing::write_file(exclude, "# existing\n*.tmp");  // no final newline
+  ensure_ignored(f.repo.path(), ".cobench/");
+  ensure_ignored(f.repo.path(), ".cobench/");
+  EXPECT_EQ(read_text(exclude), "# existing\n*.tmp\n.cobench/\n");
+  testing::write_file(f.repo.path() / ".cobench" / "x", "x");
+  EXPECT_EQ(f.repo.git({"status", "--porcelain"}), "");
+
+  Worktree tree(f.repo.path(), f.tmp / "linked", f.head);
+  ensure_ignored(tree.path(), "out/");
+  EXPECT_NE(read_text(exclude).find("\nout/\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cobench::git
