@@ -1,1 +1,157 @@
+// report.xml: one testsuite per target, one testcase per benchmark, in the
+// common JUnit shape GitLab, Jenkins and GitHub test reporters read.
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/escape.h"
 #include "report/report.h"
+#include "report/summary.h"
+
+namespace cobench::report {
+namespace {
+
+struct Suite {
+  std::string name;
+  std::vector<BenchmarkRow> rows;
+  std::vector<const OneSided*> one_sided;  // skipped: nothing to compare against
+  int failures = 0, errors = 0, skipped = 0;
+};
+
+std::string attribute(const std::string& name, const std::string& value) {
+  return fmt::format(" {}=\"{}\"", name, escape_xml(value));
+}
+
+std::string property(const std::string& name, const std::string& value) {
+  return fmt::format("        <property{}{}/>\n", attribute("name", name), attribute("value", value));
+}
+
+// A row whose runs all failed on a side could not be measured: an error, not a skip.
+bool is_error(const BenchmarkRow& row) { return !row.compared && !row.failed_runs.empty(); }
+
+std::string suite_name(const Report& report, const std::string& target) {
+  if (report.tool == "compare") return "compare";
+  return target.empty() ? "cobench" : target;
+}
+
+std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) {
+  std::string out = "    <testcase" + attribute("name", row.name) + attribute("classname", "cobench." + suite.name) +
+                    " time=\"0\">\n      <properties>\n";
+  const auto& e = row.estimate;
+  if (row.compared) {
+    out += property("ratio", format_ratio(e.ratio, 4));
+    if (e.ci_reachable) {
+      out += property("ci_low", format_ratio(e.ci_low, 4));
+      out += property("ci_high", format_ratio(e.ci_high, 4));
+    }
+    out += property("p_value", fmt::format("{:.4g}", e.p_value));
+    out += property("method", stats::to_string(e.method));
+  }
+  out += property("confidence", fmt::format("{:g}", e.confidence));
+  out += property("budget", format_ratio(1 + row.budget, 4));
+  out += property("n_base", std::to_string(row.base_samples.size()));
+  out += property("n_head", std::to_string(row.head_samples.size()));
+  out += property("verdict", verdict_text(row));
+  if (row.allocs) out += property("allocs_per_op", metric_change(*row.allocs));
+  if (row.bytes) out += property("bytes_per_op", metric_change(*row.bytes));
+  if (row.is_control) out += property("control", "true");
+  out += "      </properties>\n";
+
+  std::string ratio = format_ratio_ci(row, decimals);
+  std::string remarks = row_remarks(row);
+  if (is_error(row)) {
+    out += "      <error" + attribute("message", remarks) + attribute("type", "failed runs") + "/>\n";
+  } else if (row.verdict == stats::Verdict::Regression) {
+    // "ratio 1.23× [1.19, 1.27] > budget 1.05", or the metric that broke its budget.
+    std::string message = fmt::format("ratio {} > budget {}", ratio, format_ratio(1 + row.budget, decimals));
+    bool time_regressed = row.compared && e.ci_reachable && e.ci_low > 1 + row.budget;
+    if (!time_regressed && !row.note.empty()) message = row.note;
+    out += "      <failure" + attribute("message", message) + attribute("type", "regression") + ">" +
+           escape_xml(remarks) + "</failure>\n";
+  } else if (row.verdict == stats::Verdict::Inconclusive) {
+    std::string reason = remarks.empty() ? fmt::format("ratio {} straddles budget {}", ratio,
+                                                       format_ratio(1 + row.budget, decimals))
+                                         : remarks;
+    out += "      <skipped" + attribute("message", "inconclusive: " + reason) + "/>\n";
+  }
+  out += "      <system-out>" + escape_xml(fmt::format("{}: {} {}", row.name, ratio, verdict_text(row))) +
+         (remarks.empty() ? "" : escape_xml("; " + remarks)) + "</system-out>\n";
+  return out + "    </testcase>\n";
+}
+
+std::string one_sided_case(const Suite& suite, const OneSided& benchmark, const Report& report) {
+  bool added = &benchmark >= report.added.data() && &benchmark < report.added.data() + report.added.size();
+  return "    <testcase" + attribute("name", benchmark.name) + attribute("classname", "cobench." + suite.name) +
+         " time=\"0\">\n      <skipped" +
+         attribute("message", added ? "only on head: new benchmark, not compared" : "only on base: removed, not compared") +
+         "/>\n    </testcase>\n";
+}
+
+std::vector<Suite> group(const Report& report) {
+  std::map<std::string, Suite> suites;
+  for (auto& row : sorted_rows(report)) {
+    Suite& suite = suites[suite_name(report, row.target)];
+    suite.errors += is_error(row);
+    suite.failures += !is_error(row) && row.verdict == stats::Verdict::Regression;
+    suite.skipped += !is_error(row) && row.verdict == stats::Verdict::Inconclusive;
+    suite.rows.push_back(std::move(row));
+  }
+  for (const auto* list : {&report.added, &report.removed})
+    for (const auto& benchmark : *list) {
+      Suite& suite = suites[suite_name(report, benchmark.target)];
+      suite.one_sided.push_back(&benchmark);
+      ++suite.skipped;
+    }
+  std::vector<Suite> out;
+  for (auto& [name, suite] : suites) {
+    suite.name = name;
+    out.push_back(std::move(suite));
+  }
+  return out;
+}
+
+std::string suite_output(const Report& report, const std::string& suite) {
+  std::string text;
+  for (const auto& note : report.notes) text += note + "\n";
+  for (const auto& target : report.targets) {
+    if (suite_name(report, target.name) != suite) continue;
+    for (const auto& warning : target.warnings) text += "warning: " + warning + "\n";
+    if (!target.alloc_status.empty()) text += "allocations: " + target.alloc_status + "\n";
+  }
+  return text.empty() ? "" : "    <system-out>" + escape_xml(text) + "</system-out>\n";
+}
+
+}  // namespace
+
+std::string render_junit(const Report& report) {
+  std::vector<Suite> suites = group(report);
+  int decimals = ratio_decimals(report);
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  std::string body;
+  for (const auto& suite : suites) {
+    int count = static_cast<int>(suite.rows.size() + suite.one_sided.size());
+    tests += count;
+    failures += suite.failures;
+    errors += suite.errors;
+    skipped += suite.skipped;
+    body += "  <testsuite" + attribute("name", suite.name) +
+            fmt::format(" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"0\">\n", count,
+                        suite.failures, suite.errors, suite.skipped);
+    body += "    <properties>\n" + property("budget", format_budget(report.budget)) +
+            property("metric", report.metric) + property("confidence", fmt::format("{:g}", report.confidence));
+    if (!report.base.empty()) body += property("base", report.base);
+    if (!report.head.empty()) body += property("head", report.head);
+    body += "    </properties>\n";
+    for (const auto& row : suite.rows) body += testcase(suite, row, decimals);
+    for (const auto* benchmark : suite.one_sided) body += one_sided_case(suite, *benchmark, report);
+    body += suite_output(report, suite.name) + "  </testsuite>\n";
+  }
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cobench\"" +
+         fmt::format(" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"0\">\n", tests, failures,
+                     errors, skipped) +
+         body + "</testsuites>\n";
+}
+
+}  // namespace cobench::report

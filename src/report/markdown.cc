@@ -1,1 +1,180 @@
+// report.md: the note a reviewer reads on the merge request or in the job
+// summary. Every piece of user text goes through escape_markdown.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/escape.h"
 #include "report/report.h"
+#include "report/spread_bar.h"
+#include "report/summary.h"
+
+namespace cobench::report {
+namespace {
+
+// Tables longer than this fold their passing rows into <details>.
+constexpr size_t kFoldAbove = 10;
+
+struct Column {
+  std::string header;
+  std::function<std::string(const BenchmarkRow&)> cell;
+};
+
+std::string verdict_cell(const BenchmarkRow& row) {
+  std::string cls = verdict_class(row);
+  const char* mark = cls == "regression" ? "🔴" : cls == "inconclusive" ? "🟡" : "🟢";
+  return fmt::format("{} {}", mark, verdict_text(row));
+}
+
+std::string metric_cell(const std::optional<MedianMetric>& metric) {
+  return metric ? metric_change(*metric) : "";
+}
+
+std::vector<Column> columns_for(const Report& report) {
+  bool targets = false, allocs = false, bytes = false;
+  for (const auto& row : report.benchmarks) {
+    targets |= !row.target.empty();
+    allocs |= row.allocs.has_value();
+    bytes |= row.bytes.has_value();
+  }
+  int decimals = ratio_decimals(report);
+  std::vector<Column> columns;
+  if (targets) columns.push_back({"Target", [](const BenchmarkRow& r) { return escape_markdown(r.target); }});
+  columns.push_back({"Benchmark", [](const BenchmarkRow& r) {
+                       return escape_markdown(r.name) + (r.is_control ? " *(control)*" : "");
+                     }});
+  columns.push_back({fmt::format("Head/base [{:g}% CI]", report.confidence * 100),
+                     [decimals](const BenchmarkRow& r) { return format_ratio_ci(r, decimals); }});
+  columns.push_back({"Spread", [](const BenchmarkRow& r) {
+                       std::string bar = spread_bar(r);
+                       return bar.empty() ? std::string() : "`" + bar + "`";
+                     }});
+  columns.push_back({"Verdict", verdict_cell});
+  columns.push_back({"n base/head", samples_per_side});
+  if (allocs) columns.push_back({"Allocs/op", [](const BenchmarkRow& r) { return metric_cell(r.allocs); }});
+  if (bytes) columns.push_back({"Bytes/op", [](const BenchmarkRow& r) { return metric_cell(r.bytes); }});
+  columns.push_back({"Notes", [](const BenchmarkRow& r) { return escape_markdown(row_remarks(r)); }});
+  return columns;
+}
+
+std::string table(const std::vector<Column>& columns, const std::vector<BenchmarkRow>& rows) {
+  std::string header = "|", rule = "|";
+  for (const auto& column : columns) {
+    header += " " + column.header + " |";
+    rule += "---|";
+  }
+  std::string out = header + "\n" + rule + "\n";
+  for (const auto& row : rows) {
+    out += "|";
+    for (const auto& column : columns) out += " " + column.cell(row) + " |";
+    out += "\n";
+  }
+  return out;
+}
+
+std::string summary_line(const Report& report) {
+  std::vector<std::string> parts;
+  parts.push_back(fmt::format("budget **{}** (head/base ≤ {:g} at {:g}% confidence)", format_budget(report.budget),
+                              1 + report.budget, report.confidence * 100));
+  parts.push_back("metric `" + escape_markdown(report.metric) + "`");
+  if (std::string runs = runs_per_side(report); !runs.empty()) parts.push_back(runs + " runs per side");
+  if (auto spread = control_spread(report)) parts.push_back("control spread " + escape_markdown(*spread));
+  if (std::string sides = sides_phrase(report); !sides.empty()) parts.push_back(escape_markdown(sides));
+  std::string line;
+  for (const auto& part : parts) line += (line.empty() ? "" : " · ") + part;
+  return line;
+}
+
+std::string warnings(const Report& report) {
+  std::string out;
+  for (const auto& note : report.notes) out += "> ⚠️ " + escape_markdown(note) + "\n>\n";
+  for (const auto& target : report.targets)
+    for (const auto& warning : target.warnings)
+      out += fmt::format("> ⚠️ {}: {}\n>\n", escape_markdown(target.name), escape_markdown(warning));
+  if (!out.empty()) out.resize(out.size() - 2);  // drop the trailing ">\n" spacer
+  return out.empty() ? out : out + "\n";
+}
+
+std::string one_sided(const char* label, const std::vector<OneSided>& benchmarks) {
+  if (benchmarks.empty()) return "";
+  std::string names;
+  for (const auto& b : benchmarks)
+    names += (names.empty() ? "" : ", ") + escape_markdown(b.target.empty() ? b.name : b.target + ": " + b.name);
+  return fmt::format("**{}** ({}): {}\n\n", label, benchmarks.size(), names);
+}
+
+std::string details(const std::string& summary, const std::string& body) {
+  return "<details><summary>" + summary + "</summary>\n\n" + body + "\n</details>\n\n";
+}
+
+std::string failed_runs(const std::vector<BenchmarkRow>& rows) {
+  std::string list;
+  for (const auto& row : rows)
+    for (const auto& failed : row.failed_runs) {
+      std::string who = escape_markdown(row.target.empty() ? row.name : row.target + ": " + row.name);
+      list += fmt::format("- {} — {} run {}: {}", who, escape_markdown(failed.side), failed.run,
+                          escape_markdown(failed.cause));
+      if (!failed.log.empty()) list += " (log " + escape_markdown(failed.log) + ")";
+      list += "\n";
+    }
+  return list.empty() ? "" : details("Failed runs", list);
+}
+
+std::string json_items(const nlohmann::json& object) {
+  std::string list;
+  if (!object.is_object()) return list;
+  for (const auto& [key, value] : object.items()) {
+    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    list += fmt::format("- {}: {}\n", escape_markdown(key), escape_markdown(text));
+  }
+  return list;
+}
+
+std::string method(const Report& report) {
+  std::string out = fmt::format(
+      "- **Method:** Hodges-Lehmann estimate of the head/base ratio of `{}` (median of all pairwise ratios), "
+      "{:g}% confidence interval from the exact Mann-Whitney distribution (normal approximation for large or "
+      "tied samples). **regression** when the whole interval lies above {:g}, **pass** when it lies at or below "
+      "it, **inconclusive** otherwise; **faster** when it lies below 1.\n",
+      escape_markdown(report.metric), report.confidence * 100, 1 + report.budget);
+  if (report.tool == "run")
+    out += "- **Runs:** base and head built in two worktrees on this machine and run interleaved "
+           "(base, head, head, base, …), one pinned process per run.\n";
+  out += "- **Spread bar:** " + spread_bar_legend() + ", each row on its own scale.\n";
+  for (const auto& target : report.targets)
+    if (!target.alloc_status.empty())
+      out += fmt::format("- **Allocations, {}:** {}\n", escape_markdown(target.name), escape_markdown(target.alloc_status));
+  if (std::string host = json_items(report.host); !host.empty()) out += "\n**Host**\n\n" + host;
+  if (std::string settings = json_items(report.settings); !settings.empty()) out += "\n**Settings**\n\n" + settings;
+  return out;
+}
+
+}  // namespace
+
+std::string render_markdown(const Report& report) {
+  std::vector<BenchmarkRow> rows = sorted_rows(report);
+  std::string out = "### cobench: " + counts_phrase(count_verdicts(rows)) + "\n\n";
+  out += summary_line(report) + "\n\n";
+  out += warnings(report);
+  if (!out.ends_with("\n\n")) out += "\n";
+
+  std::vector<Column> columns = columns_for(report);
+  std::vector<BenchmarkRow> shown, folded;
+  for (const auto& row : rows)
+    (rows.size() > kFoldAbove && row.verdict == stats::Verdict::Pass && !row.faster ? folded : shown).push_back(row);
+  if (rows.empty()) out += "No benchmarks were compared.\n\n";
+  if (!shown.empty()) out += table(columns, shown) + "\n";
+  if (!folded.empty())
+    out += details(fmt::format("{} passing benchmark{}", folded.size(), folded.size() == 1 ? "" : "s"),
+                   table(columns, folded));
+
+  out += one_sided("New on head, not compared", report.added);
+  out += one_sided("Gone from head, not compared", report.removed);
+  out += failed_runs(rows);
+  out += details(report.tool == "run" ? "Host and method" : "Method", method(report));
+  return out;
+}
+
+}  // namespace cobench::report

@@ -1,0 +1,146 @@
+#include "report/summary.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace cobench::report {
+
+VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
+  VerdictCounts counts;
+  for (const auto& row : rows) {
+    switch (row.verdict) {
+      case stats::Verdict::Regression: ++counts.regression; break;
+      case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
+      case stats::Verdict::Pass: ++counts.pass; break;
+    }
+    if (row.verdict == stats::Verdict::Pass && row.faster) ++counts.faster;
+  }
+  return counts;
+}
+
+std::string counts_phrase(const VerdictCounts& counts) {
+  std::string text = fmt::format("{} regression{}, {} inconclusive, {} pass", counts.regression,
+                                 counts.regression == 1 ? "" : "s", counts.inconclusive, counts.pass);
+  if (counts.faster > 0) text += fmt::format(" ({} faster)", counts.faster);
+  return text;
+}
+
+std::vector<BenchmarkRow> sorted_rows(const Report& report) {
+  std::vector<BenchmarkRow> rows = report.benchmarks;
+  sort_rows(rows);
+  return rows;
+}
+
+std::string short_sha(const std::string& sha) {
+  bool hex = sha.size() >= 12 && std::all_of(sha.begin(), sha.end(), [](unsigned char c) { return std::isxdigit(c); });
+  return hex ? sha.substr(0, 10) : sha;
+}
+
+int ratio_decimals(const Report& report) { return report.budget < 0.02 ? 3 : 2; }
+
+std::string format_ratio(double ratio, int decimals) {
+  if (!std::isfinite(ratio)) return "?";
+  return fmt::format("{:.{}f}", ratio, decimals);
+}
+
+std::string format_ratio_ci(const BenchmarkRow& row, int decimals) {
+  if (!row.compared) return "–";
+  const auto& e = row.estimate;
+  std::string ratio = format_ratio(e.ratio, decimals) + "×";
+  if (!e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high)) {
+    if (e.runs_needed > 0) return fmt::format("{} (CI needs ≥ {} runs per side)", ratio, e.runs_needed);
+    return ratio + " (no CI)";
+  }
+  return fmt::format("{} [{}, {}]", ratio, format_ratio(e.ci_low, decimals), format_ratio(e.ci_high, decimals));
+}
+
+std::string format_budget(double budget) { return fmt::format("+{:g}%", budget * 100); }
+
+std::string runs_per_side(const Report& report) {
+  int low = 0, high = 0;
+  for (const auto& row : report.benchmarks) {
+    for (int runs : {row.runs_base, row.runs_head}) {
+      if (runs <= 0) continue;
+      low = low == 0 ? runs : std::min(low, runs);
+      high = std::max(high, runs);
+    }
+  }
+  if (high == 0) return "";
+  return low == high ? std::to_string(low) : fmt::format("{}–{}", low, high);
+}
+
+std::string samples_per_side(const BenchmarkRow& row) {
+  return fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size());
+}
+
+std::optional<std::string> control_spread(const Report& report) {
+  double widest = -1;
+  std::string name;
+  for (const auto& row : report.benchmarks) {
+    if (!row.is_control || !row.compared || !row.estimate.ci_reachable) continue;
+    double spread = std::max(std::abs(1 - row.estimate.ci_low), std::abs(row.estimate.ci_high - 1));
+    if (!std::isfinite(spread) || spread <= widest) continue;
+    widest = spread;
+    name = row.target.empty() ? row.name : row.target + ": " + row.name;
+  }
+  if (widest < 0) return std::nullopt;
+  return fmt::format("±{:.1f}% ({})", widest * 100, name);
+}
+
+std::string verdict_text(const BenchmarkRow& row) {
+  std::string text = stats::to_string(row.verdict);
+  if (row.verdict == stats::Verdict::Pass && row.faster) text += ", faster";
+  return text;
+}
+
+std::string verdict_class(const BenchmarkRow& row) {
+  if (row.verdict == stats::Verdict::Pass && row.faster) return "faster";
+  return stats::to_string(row.verdict);
+}
+
+std::string metric_change(const MedianMetric& metric) {
+  double delta = metric.head_median - metric.base_median;
+  std::string text = fmt::format("{:g} → {:g}", metric.base_median, metric.head_median);
+  if (delta != 0) text += fmt::format(" ({:+g})", delta);
+  if (metric.judged && metric.verdict == stats::Verdict::Regression) text += " ✗";
+  return text;
+}
+
+std::string failed_runs_phrase(const BenchmarkRow& row) {
+  std::string text;
+  for (const char* side : {"base", "head"}) {
+    std::map<std::string, int> causes;
+    for (const auto& failed : row.failed_runs)
+      if (failed.side == side) ++causes[failed.cause.empty() ? "failed" : failed.cause];
+    if (causes.empty()) continue;
+    if (!text.empty()) text += "; ";
+    text += fmt::format("{} failed:", side);
+    bool first = true;
+    for (const auto& [cause, count] : causes) {
+      text += fmt::format("{} {} ×{}", first ? "" : ",", cause, count);
+      first = false;
+    }
+    int runs = std::string(side) == "base" ? row.runs_base : row.runs_head;
+    if (runs > 0) text += fmt::format(" of {} runs", runs);
+  }
+  return text;
+}
+
+std::string row_remarks(const BenchmarkRow& row) {
+  std::string failures = failed_runs_phrase(row);
+  if (row.note.empty()) return failures;
+  if (failures.empty()) return row.note;
+  return row.note + "; " + failures;
+}
+
+std::string sides_phrase(const Report& report) {
+  if (report.base.empty() && report.head.empty()) return "";
+  if (report.tool == "compare") return fmt::format("{} vs {}", report.base, report.head);
+  return fmt::format("{}…{}", short_sha(report.base), short_sha(report.head));
+}
+
+}  // namespace cobench::report

@@ -1,0 +1,71 @@
+#pragma once
+// Facts and phrases shared by the markdown, JUnit and HTML renderers, so the
+// three outputs never disagree on a count, a ratio or a verdict's wording.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/report.h"
+
+namespace cobench::report {
+
+/// How many rows got each answer; `faster` rows are counted in `pass` too.
+struct VerdictCounts {
+  int regression = 0;
+  int inconclusive = 0;
+  int pass = 0;
+  int faster = 0;
+};
+
+/// Counts the rows' verdicts.
+VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows);
+
+/// "1 regression, 2 inconclusive, 7 pass (1 faster)".
+std::string counts_phrase(const VerdictCounts& counts);
+
+/// The rows in reading order (regressions → inconclusive → faster → pass).
+std::vector<BenchmarkRow> sorted_rows(const Report& report);
+
+/// First 10 hex digits of a SHA, or the text unchanged when it is not one.
+std::string short_sha(const std::string& sha);
+
+/// Decimals for ratios in this report: 3 when the budget is below 2%.
+int ratio_decimals(const Report& report);
+
+/// "1.23" with `decimals` digits.
+std::string format_ratio(double ratio, int decimals);
+
+/// "1.23× [1.19, 1.27]", "1.02× (CI needs ≥ 8 runs per side)", or "–" when not compared.
+std::string format_ratio_ci(const BenchmarkRow& row, int decimals);
+
+/// A budget fraction as a signed percentage: 0.05 -> "+5%".
+std::string format_budget(double budget);
+
+/// Runs per side across rows: "6", "6–30", or "" when no row says.
+std::string runs_per_side(const Report& report);
+
+/// Samples per side of one row: "6/6".
+std::string samples_per_side(const BenchmarkRow& row);
+
+/// The widest deviation from 1 of any control's CI, e.g. "±1.8% (BM_Copy)"; nullopt without controls.
+std::optional<std::string> control_spread(const Report& report);
+
+/// "regression", "inconclusive", "pass", "pass, faster".
+std::string verdict_text(const BenchmarkRow& row);
+
+/// One verdict word for styling: "regression" | "inconclusive" | "faster" | "pass".
+std::string verdict_class(const BenchmarkRow& row);
+
+/// "0 → 1 (+1)" for an allocation metric, with "✗" when it broke its budget.
+std::string metric_change(const MedianMetric& metric);
+
+/// "head: SIGSEGV ×2, timeout ×1 of 6 runs" grouped per side; "" without failures.
+std::string failed_runs_phrase(const BenchmarkRow& row);
+
+/// Why a run-wide row is the way it is: the note plus failed runs, one line.
+std::string row_remarks(const BenchmarkRow& row);
+
+/// "a.json, b.json" or the SHA pair "0123456789…abcdef0123" for the title line.
+std::string sides_phrase(const Report& report);
+
+}  // namespace cobench::report
