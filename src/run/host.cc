@@ -1,7 +1,194 @@
 #include "run/host.h"
 
-// Placeholder: the real collector lands with the run work.
+#include <sched.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "process/process.h"
+
 namespace cobench::run {
-nlohmann::json collect_host_context(const std::string&) { return nlohmann::json::object(); }
-int last_online_cpu() { return 0; }
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kCpuRoot = "/sys/devices/system/cpu";
+constexpr int kMaxCpu = 1 << 16;  // beyond any real machine: a typo, not a range to expand
+
+std::string trim(std::string_view text) {
+  size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string_view::npos) return {};
+  size_t end = text.find_last_not_of(" \t\r\n");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+// Sysfs and procfs files report size 0, so read them as streams; nullopt when unreadable.
+std::optional<std::string> read_small(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::optional<int> to_int(std::string_view text) {
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+std::vector<int> online_cpus() {
+  if (auto text = read_small(kCpuRoot / "online"))
+    if (auto cpus = parse_cpu_list(trim(*text)); cpus && !cpus->empty()) return *cpus;
+  std::vector<int> cpus;
+  long count = ::sysconf(_SC_NPROCESSORS_ONLN);
+  for (long i = 0; i < count; ++i) cpus.push_back(static_cast<int>(i));
+  return cpus;
+}
+
+// The CPUs this process may run on: a container's cpuset can exclude online CPUs.
+std::vector<int> allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<int> cpus;
+  if (::sched_getaffinity(0, sizeof(set), &set) != 0) return cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+  return cpus;
+}
+
+// One governor when all online CPUs agree, else each distinct one ("performance,powersave").
+std::optional<std::string> scaling_governor(const std::vector<int>& cpus) {
+  std::set<std::string> governors;
+  for (int cpu : cpus)
+    if (auto text = read_small(kCpuRoot / fmt::format("cpu{}", cpu) / "cpufreq/scaling_governor"))
+      governors.insert(trim(*text));
+  if (governors.empty()) return std::nullopt;
+  return fmt::format("{}", fmt::join(governors, ","));
+}
+
+std::optional<std::string> compiler_version(const std::string& compiler) {
+  auto result = process::run_capture({compiler.empty() ? "c++" : compiler, "--version"});
+  if (!result.ok()) return std::nullopt;
+  std::string first = trim(result.out.substr(0, result.out.find('\n')));
+  if (first.empty()) return std::nullopt;
+  return first;
+}
+
+std::string utc_now() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+}  // namespace
+
+std::optional<std::vector<int>> parse_cpu_list(std::string_view text) {
+  std::set<int> cpus;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (comma != std::string_view::npos && rest.empty()) return std::nullopt;  // trailing comma
+    size_t dash = item.find('-');
+    auto first = to_int(item.substr(0, dash));
+    auto last = dash == std::string_view::npos ? first : to_int(item.substr(dash + 1));
+    if (!first || !last || *last < *first || *last > kMaxCpu) return std::nullopt;
+    for (int cpu = *first; cpu <= *last; ++cpu) cpus.insert(cpu);
+  }
+  return std::vector<int>(cpus.begin(), cpus.end());
+}
+
+std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key) {
+  std::istringstream lines{std::string(cpuinfo)};
+  for (std::string line; std::getline(lines, line);) {
+    size_t colon = line.find(':');
+    if (colon == std::string::npos || trim(line.substr(0, colon)) != key) continue;
+    return trim(line.substr(colon + 1));
+  }
+  return std::nullopt;
+}
+
+std::optional<long long> parse_cache_size(std::string_view text) {
+  std::string t = trim(text);
+  long long scale = 1;
+  if (!t.empty() && (t.back() == 'K' || t.back() == 'M' || t.back() == 'G')) {
+    scale = t.back() == 'K' ? 1LL << 10 : t.back() == 'M' ? 1LL << 20 : 1LL << 30;
+    t.pop_back();
+  }
+  auto value = to_int(t);
+  if (!value || t.empty()) return std::nullopt;
+  return *value * scale;
+}
+
+nlohmann::json read_cache_sizes(const fs::path& cache_dir) {
+  nlohmann::json caches = nlohmann::json::object();
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(cache_dir, ec)) {
+    if (entry.path().filename().string().rfind("index", 0) != 0) continue;
+    auto level = read_small(entry.path() / "level");
+    auto type = read_small(entry.path() / "type");
+    auto size = read_small(entry.path() / "size");
+    if (!level || !type || !size || !parse_cache_size(*size)) continue;
+    std::string kind = trim(*type);
+    std::string suffix = kind == "Data" ? "d" : kind == "Instruction" ? "i" : "";
+    caches["L" + trim(*level) + suffix] = trim(*size);
+  }
+  return caches;
+}
+
+int last_online_cpu() {
+  std::vector<int> online = online_cpus();
+  std::vector<int> allowed = allowed_cpus();
+  std::vector<int> usable;
+  std::set_intersection(online.begin(), online.end(), allowed.begin(), allowed.end(), std::back_inserter(usable));
+  if (!usable.empty()) return usable.back();
+  if (!online.empty()) return online.back();
+  return 0;
+}
+
+nlohmann::json collect_host_context(const std::string& compiler) {
+  nlohmann::json host = nlohmann::json::object();
+  std::vector<int> cpus = online_cpus();
+  if (auto text = read_small(kCpuRoot / "online")) host["online_cpus"] = trim(*text);
+  host["cpu_count"] = cpus.size();
+  if (auto cpuinfo = read_small("/proc/cpuinfo")) {
+    // x86 says "model name"; many ARM kernels only give "Hardware" or "Processor".
+    for (const char* key : {"model name", "Hardware", "Processor"})
+      if (auto model = cpuinfo_field(*cpuinfo, key)) {
+        host["cpu_model"] = *model;
+        break;
+      }
+    if (auto mhz = cpuinfo_field(*cpuinfo, "cpu MHz"))
+      if (double value = std::atof(mhz->c_str()); value > 0) host["mhz"] = value;
+  }
+  if (auto max_khz = read_small(kCpuRoot / "cpu0/cpufreq/cpuinfo_max_freq"))
+    if (auto khz = to_int(trim(*max_khz))) host["max_mhz"] = *khz / 1000.0;
+  if (auto caches = read_cache_sizes(kCpuRoot / "cpu0/cache"); !caches.empty()) host["caches"] = caches;
+  if (auto governor = scaling_governor(cpus)) host["governor"] = *governor;
+  struct utsname names{};
+  if (::uname(&names) == 0) {
+    host["kernel"] = fmt::format("{} {}", names.sysname, names.release);
+    host["arch"] = names.machine;
+  }
+  char hostname[256] = {};
+  if (::gethostname(hostname, sizeof hostname - 1) == 0 && hostname[0]) host["hostname"] = hostname;
+  if (auto version = compiler_version(compiler)) host["compiler"] = *version;
+  host["date"] = utc_now();
+  return host;
+}
+
 }  // namespace cobench::run

@@ -17,11 +17,20 @@ struct ProgressState {
   double eta_seconds = -1;  ///< < 0: unknown
 };
 
+/// The text of one progress line, without \r or newline:
+/// "bench_sort: round 3, runs 6 base / 6 head, 2 undecided, 0:12 elapsed, ETA 0:40".
+std::string format_progress(const ProgressState& state);
+
+/// "0:07", "12:30", "1:02:03": elapsed times and ETAs.
+std::string format_clock(double seconds);
+
 /// Renders ProgressState updates.
 class Progress {
  public:
   /// tty: use a single updating line (\r); else newline-terminated lines.
   Progress(std::FILE* out, bool tty);
+  /// A Progress on `out` that updates in place when `out` is a terminal.
+  static Progress for_stream(std::FILE* out);
   /// Shows the state; on non-TTY only prints when the round changes.
   void update(const ProgressState& state);
   /// A message on its own line (clears the TTY line first).
