@@ -1,0 +1,45 @@
+#include "alloc/counting.h"
+
+#include <malloc.h>
+
+#include <atomic>
+
+namespace cobench::alloc {
+namespace {
+
+std::atomic<int64_t> g_allocs{0};
+std::atomic<int64_t> g_bytes{0};
+std::atomic<int64_t> g_in_use{0};
+std::atomic<int64_t> g_peak{0};
+
+void raise_peak(int64_t level) {
+  int64_t seen = g_peak.load(std::memory_order_relaxed);
+  while (level > seen && !g_peak.compare_exchange_weak(seen, level, std::memory_order_relaxed)) {
+  }
+}
+
+}  // namespace
+
+Totals totals() {
+  return {g_allocs.load(std::memory_order_relaxed), g_bytes.load(std::memory_order_relaxed),
+          g_in_use.load(std::memory_order_relaxed), g_peak.load(std::memory_order_relaxed)};
+}
+
+void reset_peak() { g_peak.store(g_in_use.load(std::memory_order_relaxed), std::memory_order_relaxed); }
+
+void count_alloc(void* ptr, size_t requested) {
+  if (ptr == nullptr) return;
+  g_allocs.fetch_add(1, std::memory_order_relaxed);
+  g_bytes.fetch_add(static_cast<int64_t>(requested), std::memory_order_relaxed);
+  // Sizes on free come from the allocator itself, so in-use needs no header.
+  int64_t size = static_cast<int64_t>(malloc_usable_size(ptr));
+  raise_peak(g_in_use.fetch_add(size, std::memory_order_relaxed) + size);
+}
+
+void count_free(void* ptr) {
+  if (ptr != nullptr) count_released(malloc_usable_size(ptr));
+}
+
+void count_released(size_t usable) { g_in_use.fetch_sub(static_cast<int64_t>(usable), std::memory_order_relaxed); }
+
+}  // namespace cobench::alloc
