@@ -1,3 +1,77 @@
 #pragma once
-// Which benchmark targets a diff can reach, over the include graph.
-// (Owned by the selection work: see issue 4.)
+// Which benchmark targets a diff can reach, over the include graph (issue 4).
+// `run` calls select_targets() between target discovery and the build;
+// `cobench select` shows the same Selection as text or JSON.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "build/build.h"
+#include "config/config.h"
+#include "git/git.h"
+#include "select/include_graph.h"
+#include "select/narrowing.h"
+
+namespace cobench::select {
+
+/// Everything selection looks at.
+struct SelectionInput {
+  std::filesystem::path head_tree;  ///< checkout the targets were configured from
+  std::filesystem::path base_tree;  ///< merge-base checkout: includers of deleted/renamed files; may be empty
+  std::vector<git::ChangedFile> changes;         ///< base -> head, repo-relative
+  std::vector<build::BenchmarkTarget> targets;   ///< from the head's File API
+  std::vector<std::filesystem::path> cmake_inputs;  ///< the project's own CMake files (absolute or repo-relative)
+  std::string source_dir;                        ///< CMake project folder, repo-relative ("" = root)
+  config::SelectConfig config;
+  Narrowing narrowing;
+  bool all = false;                              ///< --all: every (narrowed) target, no graph
+};
+
+/// A target with why it was (or would have been) selected.
+struct SelectedTarget {
+  std::string target;
+  std::vector<std::string> sources;        ///< repo-relative where inside the tree
+  std::vector<std::string> reason_chain;   ///< source → ... → changed file; empty when all were selected
+  std::string change;                      ///< how the chain's last file changed: "modified", "deleted", ...
+  int changed_reached = 0;                 ///< changed files in the target's include closure
+  int hops = -1;                           ///< include edges from a source to the nearest changed file
+  std::vector<std::string> layout_warnings;  ///< one per source registering several families
+};
+
+/// The answer: selected, dropped by the cap, unreached, and what could not be followed.
+struct Selection {
+  std::vector<SelectedTarget> selected;    ///< in measuring order: closest first (by name when all)
+  std::vector<SelectedTarget> dropped;     ///< reached but over the cap
+  std::vector<std::string> unreached;
+  std::vector<std::string> narrowed_out;   ///< excluded by the target regex
+  std::vector<UnresolvedInclude> unresolved;  ///< in the closures of the narrowed targets
+  std::optional<std::string> all_reason;   ///< why everything was selected
+  std::optional<std::string> none_reason;  ///< why nothing was
+  std::vector<std::string> ignored;        ///< changed paths matching [select] ignore
+  std::vector<std::string> notes;          ///< anything selection could not check
+  std::vector<std::string> layout_offenders;  ///< selected sources with several families (strict_layout)
+  Narrowing narrowing;
+  int max_targets = 0;
+  bool strict_layout = false;
+};
+
+/// Maps the changes to targets. Throws InputError for a bad target regex.
+Selection select_targets(const SelectionInput& input);
+
+/// Names of the selected targets, in order.
+std::vector<std::string> selected_names(const Selection& selection);
+
+/// With strict_layout, throws InputError naming the sources that register
+/// several families; otherwise does nothing.
+void enforce_strict_layout(const Selection& selection);
+
+/// The JSON document of `cobench select --format json`.
+nlohmann::json to_json(const Selection& selection);
+
+/// The human report: one line per selected target with its include chain.
+std::string to_text(const Selection& selection);
+
+}  // namespace cobench::select

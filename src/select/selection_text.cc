@@ -1,0 +1,62 @@
+// The human report of a Selection: one line per target with its include chain.
+#include <fmt/format.h>
+
+#include "select/select.h"
+
+namespace cobench::select {
+namespace {
+
+std::string chain_line(const SelectedTarget& t) {
+  if (t.reason_chain.empty()) return t.target;
+  std::string line = t.target + ": ";
+  for (size_t i = 0; i < t.reason_chain.size(); ++i) line += (i ? " → " : "") + t.reason_chain[i];
+  return line + " (" + t.change + ")";
+}
+
+void target_lines(std::string& out, const std::vector<SelectedTarget>& targets) {
+  for (const auto& t : targets) {
+    out += "  " + chain_line(t) + "\n";
+    for (const auto& w : t.layout_warnings) out += "    warning: " + w + "\n";
+  }
+}
+
+std::string names(const std::vector<std::string>& list) {
+  std::string out;
+  for (const auto& n : list) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
+std::string to_text(const Selection& s) {
+  size_t total = s.selected.size() + s.dropped.size() + s.unreached.size();
+  std::string out;
+  if (s.all_reason)
+    out += fmt::format("all {} benchmark targets selected: {}\n", s.selected.size(), *s.all_reason);
+  else if (s.none_reason)
+    out += fmt::format("no benchmark target selected: {}\n", *s.none_reason);
+  else
+    out += fmt::format("selected {} of {} benchmark targets{}:\n", s.selected.size(), total,
+                       s.max_targets > 0 ? fmt::format(" (max {})", s.max_targets) : "");
+  target_lines(out, s.selected);
+  if (!s.dropped.empty()) {
+    out += fmt::format("dropped by the cap of {} (farther from the change):\n", s.max_targets);
+    target_lines(out, s.dropped);
+  }
+  if (!s.unreached.empty() && !s.none_reason)
+    out += fmt::format("not reached ({}): {}\n", s.unreached.size(), names(s.unreached));
+  if (!s.narrowed_out.empty())
+    out += fmt::format("narrowed out by {} '{}': {}\n", s.narrowing.targets_origin, s.narrowing.targets,
+                       names(s.narrowed_out));
+  if (!s.ignored.empty()) out += fmt::format("ignored changes: {}\n", names(s.ignored));
+  if (!s.unresolved.empty()) {
+    out += fmt::format("unresolved includes ({}):\n", s.unresolved.size());
+    for (const auto& u : s.unresolved) out += fmt::format("  {}:{}: {}\n", u.file, u.line, u.include);
+  }
+  if (!s.narrowing.filter.empty())
+    out += fmt::format("benchmark filter ({}): {}\n", s.narrowing.filter_origin, s.narrowing.filter);
+  for (const auto& n : s.notes) out += "note: " + n + "\n";
+  return out;
+}
+
+}  // namespace cobench::select
