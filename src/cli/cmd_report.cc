@@ -1,12 +1,37 @@
+// `cobench report OUT/results.jsonl`: every report rebuilt from the results log alone.
+#include <filesystem>
+#include <memory>
+
 #include "cli/commands.h"
-#include "core/errors.h"
+#include "run/pipeline.h"
 
 namespace cobench::cli {
+namespace {
+
+struct ReportFlags {
+  std::string results, out;
+  bool gate = false, fail_on_inconclusive = false;
+};
+
+}  // namespace
 
 Subcommand add_report(CLI::App& root) {
+  auto flags = std::make_shared<ReportFlags>();
   Subcommand sub;
-  sub.app = root.add_subcommand("report", "(not implemented yet)");
-  sub.run = []() -> int { throw InputError("'report' is not implemented yet"); };
+  auto* app = root.add_subcommand("report", "Rebuild report.json/.md/.xml/.html from a results.jsonl (also a "
+                                            "partial one from a killed job) and print the table");
+  sub.app = app;
+  app->add_option("results", flags->results, "results.jsonl written by `cobench run`")->required();
+  app->add_option("--out", flags->out, "report folder (default: the results file's folder)");
+  app->add_flag("--gate", flags->gate, "exit 1 when any benchmark regressed");
+  app->add_flag("--fail-on-inconclusive", flags->fail_on_inconclusive, "with --gate: inconclusive fails too");
+  sub.run = [flags]() -> int {
+    const std::filesystem::path results = flags->results;
+    const auto out = flags->out.empty() ? std::filesystem::absolute(results).parent_path()
+                                        : std::filesystem::path(flags->out);
+    return run::report_results(results, out, flags->gate || flags->fail_on_inconclusive,
+                               flags->fail_on_inconclusive);
+  };
   return sub;
 }
 

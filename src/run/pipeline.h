@@ -52,4 +52,9 @@ RunOptions options_from_config(const config::Config& config);
 /// returns 0, 1 (gate) or 130 (interrupted, after writing the report).
 int run_pipeline(const RunOptions& options);
 
+/// `cobench report`: rebuilds every report in `out_dir` from a results.jsonl
+/// (also a partial one), prints the table, returns the exit code for `gate`.
+int report_results(const std::filesystem::path& results, const std::filesystem::path& out_dir, bool gate,
+                   bool fail_on_inconclusive);
+
 }  // namespace cobench::run

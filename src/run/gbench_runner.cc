@@ -1,0 +1,131 @@
+#include "run/gbench_runner.h"
+
+#include <cctype>
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "core/files.h"
+#include "formats/formats.h"
+#include "process/process.h"
+#include "stats/stats.h"
+
+namespace cobench::run {
+namespace {
+
+/// A file-name-safe form of a target name.
+std::string file_stem(const std::string& target, Side side, int run_index) {
+  std::string safe;
+  for (char c : target) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
+  return fmt::format("{}-{}-{}", safe, to_string(side), run_index);
+}
+
+/// Median of one metric's repetitions, when the entry has any.
+void add_median(Sample& sample, const std::string& key, const std::vector<double>& values) {
+  if (!values.empty()) sample[key] = stats::median(values);
+}
+
+}  // namespace
+
+GoogleBenchmarkRunner::GoogleBenchmarkRunner(GoogleBenchmarkSettings settings) : settings_(std::move(settings)) {}
+
+std::vector<Unit> GoogleBenchmarkRunner::prepare(const SideContext& side) {
+  std::vector<Unit> units;
+  for (const auto& [name, executable] : side.executables)
+    units.push_back(Unit{name, {executable.string()}, side.build_dir.empty() ? executable.parent_path() : side.build_dir});
+  return units;
+}
+
+void read_gbench_samples(const std::string& json_text, const std::string& source, RunRecord& record) {
+  auto output = formats::parse_google_benchmark_json(json_text, source);
+  for (const auto& entry : output.entries) {
+    if (!entry.error.empty() || entry.real_ns.empty()) {
+      record.errors[entry.name] = entry.error.empty() ? "no measurements" : entry.error;
+      continue;
+    }
+    Sample sample;
+    add_median(sample, "real_ns", entry.real_ns);
+    add_median(sample, "cpu_ns", entry.cpu_ns);
+    add_median(sample, "allocs_per_iter", entry.allocs_per_iter);
+    add_median(sample, "bytes_per_iter", entry.bytes_per_iter);
+    add_median(sample, "peak_bytes", entry.peak_bytes);
+    record.samples[entry.name] = std::move(sample);
+  }
+}
+
+RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
+  RunRecord record;
+  record.target = unit.name;
+  record.side = side;
+  record.sha = sha;
+  record.run = run_index;
+  const std::string stem = file_stem(unit.name, side, run_index);
+  const auto json_path = settings_.out_dir / "runs" / (stem + ".json");
+  const auto log_rel = std::filesystem::path("logs") / (stem + ".log");
+  std::filesystem::create_directories(json_path.parent_path());
+  std::filesystem::create_directories((settings_.out_dir / log_rel).parent_path());
+  std::filesystem::remove(json_path);
+
+  process::Command command;
+  command.argv = unit.argv;
+  command.argv.push_back("--benchmark_out=" + json_path.string());
+  command.argv.push_back("--benchmark_out_format=json");
+  command.argv.insert(command.argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
+  command.cwd = unit.cwd;
+  command.env = settings_.env;
+  command.cpu = settings_.cpu;
+  command.timeout_seconds = settings_.run_timeout;
+  command.stdout_path = settings_.out_dir / log_rel;
+  command.merge_stderr_into_stdout = true;
+  const auto result = process::run(command);
+
+  record.wall_seconds = result.wall_seconds;
+  record.exit_code = result.exit_code;
+  record.signal = result.outcome == process::Result::Outcome::Signaled ? result.signal : 0;
+  record.log = log_rel.string();
+  if (result.outcome == process::Result::Outcome::Interrupted) {
+    record.interrupted = true;
+    record.status = "interrupted";
+    return record;
+  }
+  if (!result.ok()) {
+    record.status = process::short_cause(result);
+    record.detail = process::describe(result);
+    return record;
+  }
+  try {
+    read_gbench_samples(read_file(json_path), json_path.string(), record);
+  } catch (const InputError& e) {
+    record.samples.clear();
+    record.status = "unparsable JSON";
+    record.detail = std::string("unparsable JSON: ") + e.what();
+  }
+  std::error_code ec;
+  if (record.ok() && std::filesystem::file_size(settings_.out_dir / log_rel, ec) == 0 && !ec) {
+    std::filesystem::remove(settings_.out_dir / log_rel, ec);
+    record.log.clear();
+  }
+  return record;
+}
+
+std::vector<std::string> GoogleBenchmarkRunner::list(const Unit& unit) {
+  process::Command command;
+  command.argv = unit.argv;
+  command.argv.push_back("--benchmark_list_tests=true");
+  for (const auto& arg : settings_.bench_args)
+    if (arg.rfind("--benchmark_filter", 0) == 0) command.argv.push_back(arg);
+  command.cwd = unit.cwd;
+  command.env = settings_.env;
+  command.timeout_seconds = 60;
+  const auto result = process::run(command);
+  std::vector<std::string> names;
+  if (!result.ok()) return names;
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) names.push_back(line);
+  return names;
+}
+
+}  // namespace cobench::run

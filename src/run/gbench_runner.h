@@ -1,0 +1,42 @@
+#pragma once
+// Runs Google Benchmark executables: one pinned process per run, JSON output
+// to a file per run, stderr to a log per run; one sample per benchmark (the
+// median of its repetitions).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "run/runner.h"
+
+namespace cobench::run {
+
+/// How every benchmark process is started; identical for both sides.
+struct GoogleBenchmarkSettings {
+  std::vector<std::string> bench_args;     ///< user --bench-arg values, appended last
+  int cpu = 0;                             ///< pinned with sched_setaffinity in the child
+  double run_timeout = 300;                ///< seconds; kills the process group
+  std::vector<std::string> env;            ///< the one environment every run gets
+  std::filesystem::path out_dir;           ///< OUT: runs/ and logs/ go below it
+};
+
+/// The Runner for Google Benchmark targets.
+class GoogleBenchmarkRunner : public Runner {
+ public:
+  explicit GoogleBenchmarkRunner(GoogleBenchmarkSettings settings);
+  /// One unit per built executable, run from the side's build folder.
+  std::vector<Unit> prepare(const SideContext& side) override;
+  /// Runs the binary once; crashes, exit codes, timeouts and bad JSON become failed records.
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override;
+  /// `--benchmark_list_tests=true` names, honouring a user --benchmark_filter.
+  std::vector<std::string> list(const Unit& unit) override;
+
+ private:
+  GoogleBenchmarkSettings settings_;
+};
+
+/// Turns one Google Benchmark JSON output into per-benchmark samples (median of
+/// repetitions) and per-benchmark error messages. Throws InputError when unparsable.
+void read_gbench_samples(const std::string& json_text, const std::string& source, RunRecord& record);
+
+}  // namespace cobench::run

@@ -1,0 +1,207 @@
+#include "run/pipeline.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "core/parse.h"
+#include "process/process.h"
+#include "process/signals.h"
+#include "report/report.h"
+#include "run/aggregate.h"
+#include "run/budget.h"
+#include "run/environment.h"
+#include "run/gbench_runner.h"
+#include "run/host.h"
+#include "run/progress.h"
+#include "run/results_log.h"
+#include "run/samples.h"
+#include "run/schedule.h"
+#include "run/side_build.h"
+#include "run/target_choice.h"
+#include "run/workspace.h"
+
+namespace cobench::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+void validate(const RunOptions& o) {
+  if (o.min_runs < 1) throw InputError(fmt::format("--min-runs must be at least 1 (got {})", o.min_runs));
+  if (o.max_runs < o.min_runs)
+    throw InputError(fmt::format("--max-runs ({}) must not be below --min-runs ({})", o.max_runs, o.min_runs));
+  if (o.run_timeout <= 0) throw InputError("--run-timeout must be positive");
+  if (o.time_budget && *o.time_budget <= 0) throw InputError("--time-budget must be positive");
+  if (!(o.confidence > 0 && o.confidence < 1)) throw InputError("--confidence must be between 0 and 1");
+  if (o.budget < 0) throw InputError("--budget must not be negative");
+  if (o.cpu && *o.cpu < 0) throw InputError("--cpu must not be negative");
+  if (o.runner != "gbench") throw InputError(fmt::format("runner '{}' is not available (expected gbench)", o.runner));
+  sample_key_for_metric(o.metric);
+  BudgetRules{o.budget, o.overrides}.validate();
+}
+
+/// The compiler named in the CMake arguments, for the host context.
+std::string compiler_of(const std::vector<std::string>& cmake_args) {
+  const std::string key = "-DCMAKE_CXX_COMPILER=";
+  for (const auto& arg : cmake_args)
+    if (arg.rfind(key, 0) == 0) return arg.substr(key.size());
+  return {};
+}
+
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
+  return out;
+}
+
+nlohmann::json settings_json(const RunOptions& o, const Revisions& revs, int cpu, const TargetChoice& choice) {
+  nlohmann::json s = {{"base", revs.base_sha},          {"head", revs.head_sha},
+                      {"base_ref", revs.base_ref},      {"head_ref", revs.head_ref},
+                      {"metric", o.metric},             {"budget", to_json(BudgetRules{o.budget, o.overrides})},
+                      {"confidence", o.confidence},     {"min_runs", o.min_runs},
+                      {"max_runs", o.max_runs},         {"run_timeout", o.run_timeout},
+                      {"cpu", cpu},                     {"bench_args", o.bench_args},
+                      {"cmake_args", o.cmake_args},     {"build_type", o.build_type},
+                      {"source_dir", o.source_dir},     {"runner", o.runner},
+                      {"targets", choice.both},         {"selection", choice.selection}};
+  s["time_budget"] = o.time_budget ? nlohmann::json(*o.time_budget) : nlohmann::json(nullptr);
+  return s;
+}
+
+/// Pairs the two sides' units by name.
+std::vector<UnitPair> pair_units(Runner& runner, const SideContext& base, const SideContext& head) {
+  auto head_units = runner.prepare(head);
+  std::vector<UnitPair> pairs;
+  for (auto& unit : runner.prepare(base))
+    for (auto& other : head_units)
+      if (other.name == unit.name) pairs.push_back({unit.name, unit, other, base.sha, head.sha});
+  return pairs;
+}
+
+/// Lists the benchmarks of targets that exist on one side only.
+void log_one_sided(Runner& runner, const SideContext& side, const std::vector<std::string>& names, ResultsLog& log) {
+  for (auto& unit : runner.prepare(side))
+    if (std::find(names.begin(), names.end(), unit.name) != names.end())
+      log.one_sided({unit.name, side.side, runner.list(unit)});
+}
+
+int exit_code_for(const report::Report& report, bool gate, bool fail_on_inconclusive) {
+  if (!gate) return kExitOk;
+  for (const auto& row : report.benchmarks) {
+    if (row.verdict == stats::Verdict::Regression) return kExitGateFailed;
+    if (fail_on_inconclusive && row.verdict == stats::Verdict::Inconclusive) return kExitGateFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+RunOptions options_from_config(const config::Config& c) {
+  RunOptions o;
+  o.cmake_args = c.build.cmake_args;
+  o.build_type = c.build.build_type;
+  o.source_dir = c.build.source_dir;
+  o.target_patterns = c.build.targets;
+  o.bench_args = c.run.bench_args;
+  o.cpu = c.run.cpu;
+  o.min_runs = c.run.min_runs;
+  o.max_runs = c.run.max_runs;
+  o.run_timeout = c.run.run_timeout;
+  o.time_budget = c.run.time_budget;
+  o.metric = c.run.metric;
+  o.runner = c.run.runner;
+  o.alloc_runs = c.run.alloc_runs;
+  o.budget = c.budget.time;
+  o.overrides = c.budget.overrides;
+  o.confidence = c.budget.confidence;
+  o.fail_on_inconclusive = c.budget.fail_on_inconclusive;
+  o.allocs_budget = c.budget.allocs;
+  o.bytes_budget = c.budget.bytes;
+  return o;
+}
+
+int report_results(const fs::path& results_path, const fs::path& out_dir, bool gate, bool fail_on_inconclusive) {
+  auto report = aggregate(read_results(results_path), results_path.string());
+  report::write_reports(report, out_dir);
+  std::fputs(report::render_table(report, ::isatty(STDOUT_FILENO)).c_str(), stdout);
+  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
+  std::fflush(stdout);
+  return exit_code_for(report, gate, fail_on_inconclusive);
+}
+
+int run_pipeline(const RunOptions& options) {
+  validate(options);
+  const fs::path repo = git::toplevel(options.repo.empty() ? fs::current_path() : options.repo);
+  const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);
+  const fs::path out_dir = fs::absolute(options.out_dir.empty() ? work_dir / "report" : options.out_dir);
+  const auto env = options.env.empty() ? environment_map() : options.env;
+
+  const Revisions revs = resolve_revisions(repo, options.head, options.base, env);
+  std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
+              revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+  std::fflush(stdout);
+  git::ensure_ignored(repo, ".cobench/");
+
+  Progress progress(stderr, ::isatty(STDERR_FILENO));
+  Workspace workspace(repo, work_dir, revs);
+  if (options.keep) workspace.keep();
+
+  SharedBuildSettings shared{options.cmake_args, options.build_type, options.source_dir,
+                             join(options.target_patterns, "|"), out_dir / "logs"};
+  progress.message("configuring base and head");
+  const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
+                                              workspace.build_dir(Side::Base), shared);
+  const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
+                                              workspace.build_dir(Side::Head), shared);
+  const TargetChoice choice = choose_targets(base_build.targets, head_build.targets, options.target_regex);
+  progress.message(fmt::format("building {}: {}", choice.reason, join(choice.both, ", ")));
+  auto base_targets = choice.both, head_targets = choice.both;
+  base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
+  head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
+  build_side(base_build, base_targets);
+  build_side(head_build, head_targets);
+  signals::throw_if_cancelled();
+
+  const int cpu = options.cpu ? *options.cpu : last_online_cpu();
+  GoogleBenchmarkRunner runner({options.bench_args, cpu, options.run_timeout, benchmark_environment(), out_dir});
+  const SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base), workspace.build_dir(Side::Base),
+                         executables(base_build, base_targets)};
+  const SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head), workspace.build_dir(Side::Head),
+                         executables(head_build, head_targets)};
+
+  ResultsLog log(out_dir / "results.jsonl");
+  log.host(collect_host_context(compiler_of(options.cmake_args)));
+  log.settings(settings_json(options, revs, cpu, choice));
+  log_one_sided(runner, base, choice.base_only, log);
+  log_one_sided(runner, head, choice.head_only, log);
+
+  const BudgetRules budgets{options.budget, options.overrides};
+  ScheduleSettings schedule{options.min_runs, options.max_runs, options.time_budget,
+                            sample_key_for_metric(options.metric), options.confidence,
+                            [&](const std::string& t, const std::string& n) { return budgets.time_for(t, n); }};
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  ScheduleHooks hooks;
+  hooks.on_record = [&](const RunRecord& r) { log.run(r); };
+  hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
+  hooks.on_round = [&](const std::string& target, int round, int undecided) {
+    progress.update({target, round, round, round, undecided, elapsed(), -1});
+  };
+  const auto outcome = run_schedule(runner, pair_units(runner, base, head), schedule, hooks);
+  progress.finish();
+  if (outcome.interrupted) {
+    log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
+                         process::signal_name(signals::cancellation_signal()), outcome.records.size()));
+  }
+
+  const int code = report_results(log.path(), out_dir, options.gate, options.fail_on_inconclusive);
+  if (options.keep) std::printf("kept worktrees and builds in %s\n", work_dir.string().c_str());
+  return outcome.interrupted ? kExitInterrupted : code;
+}
+
+}  // namespace cobench::run

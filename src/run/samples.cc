@@ -1,0 +1,30 @@
+#include "run/samples.h"
+
+#include <cmath>
+
+#include "core/errors.h"
+
+namespace cobench::run {
+
+std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
+                                                        const std::string& target, const std::string& key) {
+  std::map<std::string, BenchmarkSamples> out;
+  for (const auto& record : records) {
+    if (record.target != target || record.kind != "time" || !record.ok()) continue;
+    for (const auto& [name, sample] : record.samples) {
+      auto value = sample.find(key);
+      if (value == sample.end() || !std::isfinite(value->second) || value->second <= 0) continue;
+      auto& slot = out[name];
+      (record.side == Side::Base ? slot.base : slot.head).push_back(value->second);
+    }
+  }
+  return out;
+}
+
+std::string sample_key_for_metric(const std::string& metric) {
+  if (metric == "real_time") return "real_ns";
+  if (metric == "cpu_time") return "cpu_ns";
+  throw InputError("unknown metric '" + metric + "' (expected real_time or cpu_time)");
+}
+
+}  // namespace cobench::run

@@ -1,0 +1,44 @@
+#include "run/target_choice.h"
+
+#include <regex>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+
+namespace cobench::run {
+
+TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base,
+                            const std::vector<build::BenchmarkTarget>& head, const std::string& regex) {
+  std::regex pattern;
+  try {
+    pattern = std::regex(regex.empty() ? ".*" : regex, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw InputError(fmt::format("--target: invalid regex '{}': {}", regex, e.what()));
+  }
+  auto names = [&](const std::vector<build::BenchmarkTarget>& targets) {
+    std::set<std::string> out;
+    for (const auto& t : targets)
+      if (std::regex_search(t.name, pattern)) out.insert(t.name);
+    return out;
+  };
+  const auto base_names = names(base), head_names = names(head);
+  TargetChoice choice;
+  for (const auto& name : head_names) (base_names.count(name) ? choice.both : choice.head_only).push_back(name);
+  for (const auto& name : base_names)
+    if (!head_names.count(name)) choice.base_only.push_back(name);
+  if (choice.both.empty() && choice.head_only.empty() && choice.base_only.empty()) {
+    if (regex.empty()) throw InputError("no benchmark targets found (no executable links Google Benchmark)");
+    throw InputError(fmt::format("--target '{}' matches none of the {} benchmark targets", regex,
+                                 std::max(base.size(), head.size())));
+  }
+  choice.reason = regex.empty() ? fmt::format("all {} benchmark targets", choice.both.size())
+                                : fmt::format("{} targets matching --target '{}'", choice.both.size(), regex);
+  choice.selection = {{"mode", regex.empty() ? "all" : "target-regex"},
+                      {"reason", choice.reason},
+                      {"targets", choice.both}};
+  return choice;
+}
+
+}  // namespace cobench::run
