@@ -1,0 +1,99 @@
+#include "report/report_fixture.h"
+
+#include <cmath>
+#include <limits>
+
+namespace cobench::testing {
+
+report::BenchmarkRow make_row(const std::string& target, const std::string& name, stats::Verdict verdict,
+                              double ratio, double ci_low, double ci_high) {
+  report::BenchmarkRow row;
+  row.target = target;
+  row.name = name;
+  for (int i = 0; i < 6; ++i) {
+    double wiggle = 1 + 0.01 * (i - 2.5);
+    row.base_samples.push_back(100 * wiggle);
+    row.head_samples.push_back(100 * ratio * wiggle);
+  }
+  row.base_median = 100;
+  row.head_median = 100 * ratio;
+  row.estimate.ratio = ratio;
+  row.estimate.ci_low = ci_low;
+  row.estimate.ci_high = ci_high;
+  row.estimate.p_value = 0.002;
+  row.compared = true;
+  row.verdict = verdict;
+  row.faster = ci_high < 1;
+  row.runs_base = row.runs_head = 6;
+  return row;
+}
+
+report::Report sample_run_report() {
+  using stats::Verdict;
+  report::Report r;
+  r.tool = "run";
+  r.base = "0123456789abcdef0123456789abcdef01234567";
+  r.head = "abcdef0123456789abcdef0123456789abcdef01";
+  r.host = {{"cpu", "Intel <Xeon> @ 2.4GHz"}, {"online_cpus", 2}};
+  r.settings = {{"min_runs", 6}};
+  r.notes = {"time budget exhausted: 1 target undecided"};
+
+  r.benchmarks.push_back(make_row("bench_copy", "BM_Copy/64", Verdict::Pass, 0.80, 0.78, 0.83));
+  auto control = make_row("bench_copy", "BM_Control", Verdict::Pass, 1.00, 0.99, 1.01);
+  control.is_control = true;
+  r.benchmarks.push_back(control);
+  r.benchmarks.push_back(make_row("bench_gemm", "BM_Gemm<float>/256", Verdict::Regression, 1.23, 1.19, 1.27));
+
+  auto hostile = make_row("bench_gemm", kHostileName, Verdict::Inconclusive, 1.02, 0, 0);
+  hostile.estimate.ci_reachable = false;
+  hostile.estimate.ci_low = hostile.estimate.ci_high = std::numeric_limits<double>::quiet_NaN();
+  hostile.estimate.runs_needed = 8;
+  hostile.note = "needs >= 8 runs per side | @all";
+  r.benchmarks.push_back(hostile);
+
+  auto alloc = make_row("bench_gemm", "BM_Alloc", Verdict::Regression, 1.00, 0.98, 1.02);
+  alloc.allocs = report::MedianMetric{0, 1, "0", Verdict::Regression, true};
+  alloc.bytes = report::MedianMetric{0, 64, "", Verdict::Pass, false};
+  alloc.note = "allocs/op 0 → 1";
+  r.benchmarks.push_back(alloc);
+
+  report::BenchmarkRow crash;
+  crash.target = "bench_gemm";
+  crash.name = "BM_Crash";
+  crash.base_samples = {100, 101, 99};
+  crash.base_median = 100;
+  crash.runs_base = crash.runs_head = 3;
+  crash.verdict = Verdict::Inconclusive;
+  crash.note = "head crashed (SIGSEGV) in 3/3 runs";
+  for (int run = 0; run < 3; ++run)
+    crash.failed_runs.push_back({"head", run, "SIGSEGV", "logs/bench_gemm-head-" + std::to_string(run) + ".txt"});
+  r.benchmarks.push_back(crash);
+
+  r.added = {{"bench_gemm", "BM_New"}};
+  r.removed = {{"bench_gemm", "BM_Old"}};
+  r.targets = {{"bench_gemm", {"2 benchmark families in one TU: gemm.cpp"}, "measured (3 runs per side)", 3},
+               {"bench_copy", {}, "", 0}};
+  return r;
+}
+
+report::Report sample_compare_report() {
+  report::Report r;
+  r.tool = "compare";
+  r.base = "base.json";
+  r.head = "head.json";
+  r.benchmarks.push_back(make_row("", "BM_Sort/1024", stats::Verdict::Regression, 1.10, 1.07, 1.12));
+  r.benchmarks.push_back(make_row("", "BM_Find", stats::Verdict::Inconclusive, 1.04, 1.01, 1.08));
+  r.benchmarks.push_back(make_row("", "BM_Hash", stats::Verdict::Pass, 1.00, 0.98, 1.02));
+  return r;
+}
+
+report::Report long_report(int passing) {
+  report::Report r;
+  r.tool = "run";
+  r.benchmarks.push_back(make_row("t", "BM_Slow", stats::Verdict::Regression, 1.3, 1.2, 1.4));
+  for (int i = 0; i < passing; ++i)
+    r.benchmarks.push_back(make_row("t", "BM_Fine/" + std::to_string(i), stats::Verdict::Pass, 1.0, 0.98, 1.02));
+  return r;
+}
+
+}  // namespace cobench::testing

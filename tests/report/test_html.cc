@@ -1,0 +1,144 @@
+// report.html parsed as XML: self-contained, one row per benchmark with its
+// strip plot, escaped names, verdict classes, failed runs and allocations.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include <pugixml.hpp>
+
+#include "core/errors.h"
+#include "report/report.h"
+#include "report/report_fixture.h"
+#include "support/testing.h"
+
+namespace cobench::report {
+namespace {
+
+pugi::xml_document parse(const std::string& html) {
+  pugi::xml_document doc;
+  auto result = doc.load_string(html.c_str(), pugi::parse_default | pugi::parse_doctype);
+  EXPECT_TRUE(result) << result.description() << " at offset " << result.offset;
+  return doc;
+}
+
+TEST(Html, IsSelfContained) {
+  std::string html = render_html(testing::sample_run_report());
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+  EXPECT_EQ(html.find("url("), std::string::npos);
+  EXPECT_EQ(html.find("src="), std::string::npos);
+  std::regex remote_ref(R"((href|src)\s*=\s*["']?\s*(https?:|//))", std::regex::icase);
+  EXPECT_FALSE(std::regex_search(html, remote_ref));
+  EXPECT_EQ(html.find("http"), std::string::npos);  // not even an SVG namespace URL
+}
+
+TEST(Html, OneRowPerBenchmarkWithAPlotOfEverySample) {
+  auto report = testing::sample_run_report();
+  auto doc = parse(render_html(report));
+  auto rows = doc.select_nodes("//tr[@data-benchmark]");
+  ASSERT_EQ(rows.size(), report.benchmarks.size());
+  bool hostile_seen = false;
+  for (const auto& node : rows) {
+    auto tr = node.node();
+    std::string name = tr.attribute("data-benchmark").value();
+    hostile_seen |= name == testing::kHostileName;
+    const BenchmarkRow* row = nullptr;
+    for (const auto& r : report.benchmarks)
+      if (r.name == name) row = &r;
+    ASSERT_NE(row, nullptr) << name;
+    auto svg = tr.select_node(".//svg").node();
+    ASSERT_TRUE(svg) << name;
+    EXPECT_EQ(svg.select_nodes(".//circle[contains(@class,'base')]").size(), row->base_samples.size()) << name;
+    EXPECT_EQ(svg.select_nodes(".//circle[contains(@class,'head')]").size(), row->head_samples.size()) << name;
+    EXPECT_TRUE(svg.select_node(".//line[@class='budget']")) << name;
+    EXPECT_TRUE(svg.select_node(".//line[@class='one']")) << name;
+    bool has_ci = row->compared && row->estimate.ci_reachable;
+    EXPECT_EQ(static_cast<bool>(svg.select_node(".//rect[contains(@class,'ci')]")), has_ci) << name;
+  }
+  EXPECT_TRUE(hostile_seen);
+}
+
+TEST(Html, VerdictClassesFailedRunsAllocationsAndSummary) {
+  auto doc = parse(render_html(testing::sample_run_report()));
+  EXPECT_EQ(doc.select_nodes("//tr[@data-verdict='regression']").size(), 2u);
+  EXPECT_EQ(doc.select_nodes("//tr[@data-verdict='inconclusive']").size(), 2u);
+  EXPECT_EQ(doc.select_nodes("//tr[@data-verdict='faster']").size(), 1u);
+  EXPECT_EQ(doc.select_nodes("//tr[@data-verdict='pass']").size(), 1u);
+  // Rows in reading order: regressions first.
+  EXPECT_STREQ(doc.select_node("//tbody/tr[1]").node().attribute("data-verdict").value(), "regression");
+
+  std::string h1 = doc.select_node("//h1").node().text().get();
+  EXPECT_EQ(h1, "cobench: 2 regressions, 2 inconclusive, 2 pass (1 faster)");
+  auto crash = doc.select_node("//tr[@data-benchmark='BM_Crash']").node();
+  EXPECT_NE(std::string(crash.select_node(".//span[@class='failed']").node().text().get()).find("SIGSEGV ×3"),
+            std::string::npos);
+  auto alloc = doc.select_node("//tr[@data-benchmark='BM_Alloc']").node();
+  EXPECT_EQ(std::string(alloc.select_node(".//td[@class='metric'][1]").node().text().get()), "0 → 1 (+1) ✗");
+  auto links = doc.select_nodes("//a[@href]");
+  ASSERT_EQ(links.size(), 3u);
+  EXPECT_STREQ(links.first().node().attribute("href").value(), "logs/bench_gemm-head-0.txt");
+  std::string meta = doc.select_node("//p[@class='meta']").node().text().get();
+  EXPECT_NE(meta.find("control spread ±1.0%"), std::string::npos) << meta;
+  EXPECT_NE(meta.find("0123456789…abcdef0123"), std::string::npos) << meta;
+  EXPECT_EQ(doc.select_nodes("//ul[@class='warnings']/li").size(), 2u);
+}
+
+TEST(Html, PrintStylesAndCompareReport) {
+  std::string html = render_html(testing::sample_compare_report());
+  EXPECT_NE(html.find("@media print"), std::string::npos);
+  auto doc = parse(html);
+  EXPECT_EQ(doc.select_nodes("//tr[@data-benchmark]").size(), 3u);
+  EXPECT_FALSE(doc.select_node("//th[.='Target']"));
+  EXPECT_TRUE(doc.select_node("//summary[.='Method']"));
+}
+
+TEST(Html, SamplesShareOneAxisSoALargerRatioSitsFurtherRight) {
+  auto doc = parse(render_html(testing::sample_compare_report()));
+  auto estimate_x = [&](const char* name) {
+    std::string xpath = std::string("//tr[@data-benchmark='") + name + "']//circle[@class='estimate']";
+    return doc.select_node(xpath.c_str()).node().attribute("cx").as_double();
+  };
+  EXPECT_LT(estimate_x("BM_Hash"), estimate_x("BM_Find"));
+  EXPECT_LT(estimate_x("BM_Find"), estimate_x("BM_Sort/1024"));
+}
+
+}  // namespace
+}  // namespace cobench::report
+
+namespace cobench::report {
+namespace {
+
+TEST(WriteReports, WritesAllFourFilesAndCreatesTheFolder) {
+  cobench::testing::TempDir dir;
+  auto out = dir.path() / "nested" / "out";
+  auto report = cobench::testing::sample_run_report();
+  write_reports(report, out);
+  EXPECT_EQ(cobench::testing::read_text(out / "report.md"), render_markdown(report));
+  EXPECT_EQ(cobench::testing::read_text(out / "report.xml"), render_junit(report));
+  EXPECT_EQ(cobench::testing::read_text(out / "report.html"), render_html(report));
+  auto json = nlohmann::json::parse(cobench::testing::read_text(out / "report.json"));
+  EXPECT_EQ(json, to_json(report));
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(out)) {
+    ++files;
+    EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << "temp file left: " << entry.path();
+  }
+  EXPECT_EQ(files, 4);
+}
+
+TEST(WriteReports, UnwritableFolderIsAnInfrastructureErrorNamingIt) {
+  cobench::testing::TempDir dir;
+  cobench::testing::write_file(dir.path() / "file", "x");
+  try {
+    write_reports(cobench::testing::sample_run_report(), dir.path() / "file" / "out");
+    FAIL() << "expected InfraError";
+  } catch (const InfraError& e) {
+    EXPECT_NE(std::string(e.what()).find("file/out"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace cobench::report

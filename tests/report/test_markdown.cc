@@ -1,0 +1,152 @@
+// report.md: summary first, sorted and escaped table, folding, spread bar.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/escape.h"
+#include "report/report.h"
+#include "report/report_fixture.h"
+#include "report/spread_bar.h"
+
+namespace cobench::report {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Pipes a markdown table parser would split on: not preceded by a backslash.
+int unescaped(const std::string& line, char c) {
+  int count = 0;
+  for (size_t i = 0; i < line.size(); ++i) count += line[i] == c && (i == 0 || line[i - 1] != '\\');
+  return count;
+}
+
+std::vector<std::string> table_lines(const std::string& markdown) {
+  std::vector<std::string> rows;
+  for (const auto& line : lines_of(markdown))
+    if (line.starts_with("|")) rows.push_back(line);
+  return rows;
+}
+
+TEST(Markdown, SummaryLineComesFirstWithCountsBudgetRunsControlAndShas) {
+  auto lines = lines_of(render_markdown(testing::sample_run_report()));
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "### cobench: 2 regressions, 2 inconclusive, 2 pass (1 faster)");
+  const std::string& facts = lines[2];
+  EXPECT_NE(facts.find("budget **+5%**"), std::string::npos) << facts;
+  EXPECT_NE(facts.find("6 runs per side"), std::string::npos) << facts;
+  EXPECT_NE(facts.find("control spread ±1.0% (bench\\_copy: BM\\_Control)"), std::string::npos) << facts;
+  EXPECT_NE(facts.find("0123456789…abcdef0123"), std::string::npos) << facts;
+}
+
+TEST(Markdown, RowsAreSortedRegressionsInconclusiveFasterPass) {
+  auto rows = table_lines(render_markdown(testing::sample_run_report()));
+  ASSERT_EQ(rows.size(), 2u + 6u);  // header, rule, six benchmarks
+  std::vector<std::string> expected_order = {"regression", "regression", "inconclusive", "inconclusive",
+                                             "pass, faster", "pass"};
+  for (size_t i = 0; i < expected_order.size(); ++i) {
+    std::string verdict = " " + expected_order[i] + " |";
+    EXPECT_NE(rows[i + 2].find(verdict), std::string::npos) << "row " << i << ": " << rows[i + 2];
+  }
+  EXPECT_NE((rows[2] + rows[3]).find("1.23× [1.19, 1.27]"), std::string::npos);
+}
+
+TEST(Markdown, HostileNamesCannotBreakTheTableOrInjectMarkup) {
+  std::string md = render_markdown(testing::sample_run_report());
+  auto rows = table_lines(md);
+  int columns = unescaped(rows[0], '|');
+  for (const auto& row : rows) EXPECT_EQ(unescaped(row, '|'), columns) << row;
+  EXPECT_EQ(md.find("<script"), std::string::npos);
+  EXPECT_EQ(md.find("@here"), std::string::npos);
+  EXPECT_EQ(md.find("@all"), std::string::npos);
+  bool found = false;
+  for (const auto& row : rows) {
+    if (row.find("BM\\_pipe\\|col") == std::string::npos) continue;
+    found = true;
+    // The newline became a space (one row), backticks cannot open a code span.
+    EXPECT_NE(row.find("&lt;script&gt;"), std::string::npos) << row;
+    EXPECT_NE(row.find("next\\*line\\_"), std::string::npos) << row;
+    EXPECT_EQ(unescaped(row, '`'), 0) << row;
+    EXPECT_NE(row.find("needs ≥ 8 runs per side"), std::string::npos) << row;
+  }
+  EXPECT_TRUE(found) << md;
+}
+
+TEST(Markdown, AllocationColumnsFailedRunsOneSidedAndHostDetails) {
+  std::string md = render_markdown(testing::sample_run_report());
+  EXPECT_NE(md.find("| Allocs/op | Bytes/op |"), std::string::npos);
+  EXPECT_NE(md.find("0 → 1 (+1) ✗"), std::string::npos);
+  EXPECT_NE(md.find("0 → 64 (+64) |"), std::string::npos);  // reported, not judged
+  EXPECT_NE(md.find("<details><summary>Failed runs</summary>"), std::string::npos);
+  EXPECT_NE(md.find("head run 2: SIGSEGV (log logs/bench\\_gemm-head-2.txt)"), std::string::npos) << md;
+  EXPECT_NE(md.find("head failed: SIGSEGV ×3 of 3 runs"), std::string::npos);
+  EXPECT_NE(md.find("**New on head, not compared** (1): bench\\_gemm: BM\\_New"), std::string::npos);
+  EXPECT_NE(md.find("**Gone from head, not compared** (1): bench\\_gemm: BM\\_Old"), std::string::npos);
+  EXPECT_NE(md.find("> ⚠️ bench\\_gemm: 2 benchmark families in one TU: gemm.cpp"), std::string::npos);
+  EXPECT_NE(md.find("> ⚠️ time budget exhausted"), std::string::npos);
+  size_t host = md.find("<details><summary>Host and method</summary>");
+  ASSERT_NE(host, std::string::npos);
+  EXPECT_NE(md.find("- cpu: Intel &lt;Xeon&gt; @&#8203; 2.4GHz", host), std::string::npos) << md.substr(host);
+  EXPECT_NE(md.find("measured (3 runs per side)", host), std::string::npos);
+}
+
+TEST(Markdown, LongTablesFoldPassingRowsShortOnesDoNot) {
+  std::string folded = render_markdown(testing::long_report(12));
+  size_t details = folded.find("<details><summary>12 passing benchmarks</summary>");
+  ASSERT_NE(details, std::string::npos) << folded;
+  size_t slow = folded.find("BM\\_Slow");
+  EXPECT_LT(slow, details);
+  EXPECT_GT(folded.find("BM\\_Fine/0"), details);
+
+  std::string short_table = render_markdown(testing::long_report(9));
+  EXPECT_EQ(short_table.find("passing benchmark"), std::string::npos);
+  EXPECT_EQ(table_lines(short_table).size(), 2u + 10u);
+}
+
+TEST(Markdown, CompareReportHasNoTargetsShasOrHost) {
+  std::string md = render_markdown(testing::sample_compare_report());
+  EXPECT_EQ(md.find("| Target |"), std::string::npos);
+  EXPECT_EQ(md.find("Host"), std::string::npos);
+  EXPECT_EQ(md.find("runs per side"), std::string::npos);
+  EXPECT_NE(md.find("base.json vs head.json"), std::string::npos);
+  EXPECT_NE(md.find("<details><summary>Method</summary>"), std::string::npos);
+  EXPECT_NE(md.find("1 regression, 1 inconclusive, 1 pass"), std::string::npos);
+}
+
+TEST(SpreadBar, PlacesTheIntervalAgainstTheBudgetMarker) {
+  using stats::Verdict;
+  auto position = [](const std::string& bar, const char* glyph) { return bar.find(glyph); };
+  std::string regression = spread_bar(testing::make_row("", "r", Verdict::Regression, 1.23, 1.19, 1.27));
+  EXPECT_LT(position(regression, "┊"), position(regression, "["));
+  EXPECT_LT(position(regression, "│"), position(regression, "┊"));
+  std::string pass = spread_bar(testing::make_row("", "p", Verdict::Pass, 1.0, 0.98, 1.02));
+  EXPECT_LT(position(pass, "]"), position(pass, "┊"));
+  std::string straddle = spread_bar(testing::make_row("", "i", Verdict::Inconclusive, 1.04, 1.01, 1.09));
+  EXPECT_LT(position(straddle, "["), position(straddle, "┊"));
+  EXPECT_LT(position(straddle, "┊"), position(straddle, "]"));
+  EXPECT_NE(straddle.find("●"), std::string::npos);
+  EXPECT_EQ(straddle.find('|'), std::string::npos);
+  auto no_ci = testing::make_row("", "n", Verdict::Inconclusive, 1.0, 0, 0);
+  no_ci.estimate.ci_reachable = false;
+  EXPECT_EQ(spread_bar(no_ci), "");
+}
+
+TEST(Escape, MarkdownAndXmlAndInvalidUtf8) {
+  EXPECT_EQ(escape_markdown("a|b"), "a\\|b");
+  EXPECT_EQ(escape_markdown("@here"), "@&#8203;here");
+  EXPECT_EQ(escape_markdown("<b>&"), "&lt;b&gt;&amp;");
+  EXPECT_EQ(escape_markdown("x\ny"), "x y");
+  EXPECT_EQ(escape_xml("a<\"'>&\n"), "a&lt;&quot;&#39;&gt;&amp;&#10;");
+  EXPECT_EQ(sanitize_text("ok\xff\x01", false), "ok\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(sanitize_text("\xC0\xAF", false), "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
+  EXPECT_EQ(sanitize_text("×→€😀", false), "×→€😀");
+}
+
+}  // namespace
+}  // namespace cobench::report
