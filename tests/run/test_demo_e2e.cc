@@ -1,0 +1,49 @@
+// `cobench demo` end to end: the bundled project is built on both sides, run
+// interleaved, and the slowed family is the one flagged.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/testing.h"
+
+namespace cobench::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Demo, HeadPatchAppliesToTheExampleProject) {
+  TempDir dir;
+  fs::copy(fs::path(COBENCH_SOURCE_DIR) / "examples/demo", dir / "repo", fs::copy_options::recursive);
+  GitRepo repo(dir / "repo");
+  repo.commit("base");
+  run_checked({"git", "apply", "--check", (dir / "repo/head.patch").string()}, repo.path());
+}
+
+TEST(Demo, FlagsTheSlowedFamilyAndNotTheUnchangedOne) {
+  TempDir dir;
+  fs::create_directories(dir / "tmp");
+  const fs::path out = dir / "report";
+  auto result = run_cobench({"demo", "--out", out.string()}, dir.path(), {{"TMPDIR", (dir / "tmp").string()}}, 600);
+  ASSERT_TRUE(result.ok()) << explain(result);
+  for (const char* name : {"report.json", "report.md", "report.xml", "report.html", "results.jsonl"})
+    EXPECT_TRUE(fs::exists(out / name)) << name << "\n" << explain(result);
+  EXPECT_NE(result.out.find(out.string()), std::string::npos) << "the demo must say where the reports are";
+  // With --out, nothing of the temporary repository, worktrees or builds is left.
+  EXPECT_TRUE(fs::is_empty(dir / "tmp"));
+
+  auto report = nlohmann::json::parse(read_text(out / "report.json"));
+  std::map<std::string, int> rows;
+  for (const auto& row : report.at("benchmarks")) {
+    const std::string target = row.at("target"), verdict = row.at("verdict");
+    SCOPED_TRACE(row.dump() + "\n" + result.out);
+    ++rows[target];
+    if (target == "bench_checksum") EXPECT_EQ(verdict, "regression");
+    else EXPECT_NE(verdict, "regression");
+  }
+  EXPECT_EQ(rows, (std::map<std::string, int>{{"bench_checksum", 2}, {"bench_join", 2}, {"bench_topk", 2}}))
+      << result.out;
+}
+
+}  // namespace
+}  // namespace cobench::testing
