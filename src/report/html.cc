@@ -1,5 +1,6 @@
 // report.html: one self-contained page (inline CSS and SVG, no network) that
-// shows each benchmark's spread, not just its ratio.
+// shows each benchmark's spread, not just its ratio. It is also well-formed
+// XML (polyglot markup), so tools and tests can parse it with an XML parser.
 #include <string>
 #include <vector>
 
@@ -29,7 +30,7 @@ table.benchmarks th, table.benchmarks td { border-bottom: 1px solid #d8dee4; pad
 table.benchmarks th { background: #f6f8fa; position: sticky; top: 0; font-size: 12px; }
 td.name { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; max-width: 28em; }
 td.target { color: var(--muted); font-size: 12px; }
-td.ratio, td.n { white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.n { white-space: nowrap; } td.ratio { min-width: 10em; font-variant-numeric: tabular-nums; }
 tr.regression td.verdict { color: var(--regression); font-weight: 700; }
 tr.inconclusive td.verdict { color: var(--inconclusive); font-weight: 700; }
 tr.pass td.verdict { color: var(--pass); } tr.faster td.verdict { color: var(--faster); font-weight: 700; }
@@ -102,9 +103,8 @@ std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decima
   out += tag("td", "verdict", escape_xml(verdict_text(row)));
   out += tag("td", "n", escape_xml(samples_per_side(row)));
   if (allocs) out += metric_cell(row.allocs) + metric_cell(row.bytes);
-  std::string notes = escape_xml(row.note);
-  if (std::string failed = failed_runs_phrase(row); !failed.empty())
-    notes += (notes.empty() ? "" : "<br>") + tag("span", "failed", escape_xml(failed));
+  std::string notes = escape_xml(row_remarks(row));
+  if (!row.failed_runs.empty()) notes = tag("span", "failed", notes);
   return out + tag("td", "notes", notes) + "</tr>\n";
 }
 
@@ -119,7 +119,7 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
   std::string out = "<table class=\"benchmarks\"><thead><tr>";
   if (targets) out += "<th>Target</th>";
   out += fmt::format("<th>Benchmark</th><th>Head/base [{:g}% CI]</th>"
-                     "<th>Samples ÷ base median (grey base, coloured head) · CI against 1.0 and the budget</th>"
+                     "<th>Samples ÷ base median (grey: base) · CI vs 1.0 and budget</th>"
                      "<th>Verdict</th><th>n base/head</th>",
                      report.confidence * 100);
   if (allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
@@ -149,7 +149,7 @@ std::string failed_runs(const std::vector<BenchmarkRow>& rows) {
                                                failed.side, failed.run, failed.cause)) +
                log + "</li>";
     }
-  return items.empty() ? "" : "<details open><summary>Failed runs</summary><ul>" + items + "</ul></details>\n";
+  return items.empty() ? "" : "<details open=\"open\"><summary>Failed runs</summary><ul>" + items + "</ul></details>\n";
 }
 
 std::string definitions(const nlohmann::json& object) {
@@ -184,8 +184,8 @@ std::string method(const Report& report) {
 std::string render_html(const Report& report) {
   std::vector<BenchmarkRow> rows = sorted_rows(report);
   std::string title = "cobench: " + counts_phrase(count_verdicts(rows));
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/><title>" +
                     escape_xml(title) + "</title><style>" + kStyle + "</style></head>\n<body>\n";
   out += summary(report, rows);
   out += rows.empty() ? "<p>No benchmarks were compared.</p>\n" : table(report, rows);

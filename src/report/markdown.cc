@@ -78,7 +78,7 @@ std::string summary_line(const Report& report) {
   std::vector<std::string> parts;
   parts.push_back(fmt::format("budget **{}** (head/base ≤ {:g} at {:g}% confidence)", format_budget(report.budget),
                               1 + report.budget, report.confidence * 100));
-  parts.push_back("metric `" + escape_markdown(report.metric) + "`");
+  parts.push_back("metric " + escape_markdown(report.metric));
   if (std::string runs = runs_per_side(report); !runs.empty()) parts.push_back(runs + " runs per side");
   if (auto spread = control_spread(report)) parts.push_back("control spread " + escape_markdown(*spread));
   if (std::string sides = sides_phrase(report); !sides.empty()) parts.push_back(escape_markdown(sides));
@@ -134,7 +134,7 @@ std::string json_items(const nlohmann::json& object) {
 
 std::string method(const Report& report) {
   std::string out = fmt::format(
-      "- **Method:** Hodges-Lehmann estimate of the head/base ratio of `{}` (median of all pairwise ratios), "
+      "- **Method:** Hodges-Lehmann estimate of the head/base ratio of {} (median of all pairwise ratios), "
       "{:g}% confidence interval from the exact Mann-Whitney distribution (normal approximation for large or "
       "tied samples). **regression** when the whole interval lies above {:g}, **pass** when it lies at or below "
       "it, **inconclusive** otherwise; **faster** when it lies below 1.\n",

@@ -131,10 +131,8 @@ std::string failed_runs_phrase(const BenchmarkRow& row) {
 }
 
 std::string row_remarks(const BenchmarkRow& row) {
-  std::string failures = failed_runs_phrase(row);
-  if (row.note.empty()) return failures;
-  if (failures.empty()) return row.note;
-  return row.note + "; " + failures;
+  // `run` already words its failures into the note ("head crashed (SIGSEGV) in 2/6 runs").
+  return row.note.empty() ? failed_runs_phrase(row) : row.note;
 }
 
 std::string sides_phrase(const Report& report) {

@@ -62,7 +62,7 @@ std::string metric_change(const MedianMetric& metric);
 /// "head: SIGSEGV ×2, timeout ×1 of 6 runs" grouped per side; "" without failures.
 std::string failed_runs_phrase(const BenchmarkRow& row);
 
-/// Why a run-wide row is the way it is: the note plus failed runs, one line.
+/// Why a row is the way it is: its note, or a summary of its failed runs when it has no note.
 std::string row_remarks(const BenchmarkRow& row);
 
 /// "a.json, b.json" or the SHA pair "0123456789…abcdef0123" for the title line.

@@ -11,7 +11,7 @@
 namespace cobench::report {
 namespace {
 
-constexpr double kWidth = 420, kHeight = 66, kLeft = 38, kRight = 12;
+constexpr double kWidth = 320, kHeight = 66, kLeft = 38, kRight = 12;
 constexpr double kBaseY = 13, kHeadY = 31, kCiY = 47;
 
 double base_reference(const BenchmarkRow& row) {

@@ -91,8 +91,7 @@ TEST(JUnit, RegressionFailsWithRatioAgainstBudgetAndCarriesProperties) {
   EXPECT_EQ(property(alloc, "allocs_per_op"), "0 → 1 (+1) ✗");
 
   auto crash = testcase_named(gemm, "BM_Crash");
-  EXPECT_NE(std::string(crash.child("error").attribute("message").value()).find("head failed: SIGSEGV ×3 of 3 runs"),
-            std::string::npos);
+  EXPECT_STREQ(crash.child("error").attribute("message").value(), "head crashed (SIGSEGV) in 3/3 runs");
   auto added = testcase_named(gemm, "BM_New");
   EXPECT_NE(std::string(added.child("skipped").attribute("message").value()).find("only on head"), std::string::npos);
   auto copy = doc.child("testsuites").find_child_by_attribute("testsuite", "name", "bench_copy");
@@ -108,6 +107,19 @@ TEST(JUnit, HostileNameRoundTripsExactlyAndInconclusiveIsSkippedWithReason) {
   ASSERT_TRUE(hostile) << "hostile name did not survive escaping";
   std::string reason = hostile.child("skipped").attribute("message").value();
   EXPECT_NE(reason.find("inconclusive: needs >= 8 runs per side"), std::string::npos) << reason;
+}
+
+TEST(JUnit, FailedRunsWithoutANoteAreSummarisedPerSideAndCause) {
+  auto report = testing::sample_run_report();
+  for (auto& row : report.benchmarks)
+    if (row.name == "BM_Crash") {
+      row.note.clear();
+      row.failed_runs.push_back({"base", 1, "timeout", ""});
+    }
+  auto doc = parse(render_junit(report));
+  auto gemm = doc.child("testsuites").find_child_by_attribute("testsuite", "name", "bench_gemm");
+  EXPECT_STREQ(testcase_named(gemm, "BM_Crash").child("error").attribute("message").value(),
+               "base failed: timeout ×1 of 3 runs; head failed: SIGSEGV ×3 of 3 runs");
 }
 
 TEST(JUnit, CompareReportIsOneSuiteNamedCompare) {

@@ -85,7 +85,7 @@ TEST(Markdown, AllocationColumnsFailedRunsOneSidedAndHostDetails) {
   EXPECT_NE(md.find("0 → 64 (+64) |"), std::string::npos);  // reported, not judged
   EXPECT_NE(md.find("<details><summary>Failed runs</summary>"), std::string::npos);
   EXPECT_NE(md.find("head run 2: SIGSEGV (log logs/bench\\_gemm-head-2.txt)"), std::string::npos) << md;
-  EXPECT_NE(md.find("head failed: SIGSEGV ×3 of 3 runs"), std::string::npos);
+  EXPECT_NE(md.find("| head crashed (SIGSEGV) in 3/3 runs |"), std::string::npos);
   EXPECT_NE(md.find("**New on head, not compared** (1): bench\\_gemm: BM\\_New"), std::string::npos);
   EXPECT_NE(md.find("**Gone from head, not compared** (1): bench\\_gemm: BM\\_Old"), std::string::npos);
   EXPECT_NE(md.find("> ⚠️ bench\\_gemm: 2 benchmark families in one TU: gemm.cpp"), std::string::npos);
