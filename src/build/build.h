@@ -27,6 +27,7 @@ struct BuildSettings {
   std::string build_type = "Release";
   bool prefer_ninja = true;
   std::filesystem::path log_path;      ///< configure + build output goes here
+  int jobs = 0;                        ///< parallel build jobs (-j); 0: the CPUs cobench may use
 };
 
 /// Runs `cmake -S -B` with a File API codemodel-v2 query. Throws InfraError
@@ -39,12 +40,19 @@ void configure(const BuildSettings& settings);
 std::vector<BenchmarkTarget> discover_targets(const std::filesystem::path& build_dir,
                                               const std::string& name_pattern = {});
 
-/// Builds only the named targets. Throws BuildFailure.
+/// The project's own CMake input files (CMakeLists.txt, included .cmake
+/// files; not CMake's modules nor files outside the source tree), absolute,
+/// from the cmakeFiles-v1 reply that configure() asked for.
+std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path& build_dir);
+
+/// Builds only the named targets, one `cmake --build` per target, in order. Throws BuildFailure.
 void build_targets(const BuildSettings& settings, const std::vector<std::string>& targets);
 
 /// A failed build: which target, the command, and the compiler log tail.
 struct BuildFailure : cobench::InfraError {
   BuildFailure(std::string target, std::string command, std::string log_tail);
+  /// As above, with how the command ended ("exit status 1") in the headline.
+  BuildFailure(std::string target, std::string command, std::string log_tail, const std::string& status);
   std::string target;
   std::string command;
   std::string log_tail;

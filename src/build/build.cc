@@ -1,1 +1,0 @@
-#include "build/build.h"

@@ -1,0 +1,71 @@
+// Configuring one side: cmake -S -B with the File API query in place.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "build/build.h"
+#include "build/file_api.h"
+#include "build/logged_run.h"
+#include "core/errors.h"
+
+namespace cobench::build {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = std::min(dirs.find(':', start), dirs.size());
+    fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
+    std::error_code ec;
+    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/// The generator an existing build folder was configured with ("" when new).
+std::string cached_generator(const fs::path& build_dir) {
+  std::ifstream cache(build_dir / "CMakeCache.txt");
+  const std::string key = "CMAKE_GENERATOR:INTERNAL=";
+  for (std::string line; std::getline(cache, line);)
+    if (line.starts_with(key)) return line.substr(key.size());
+  return {};
+}
+
+bool chooses_generator(const std::vector<std::string>& cmake_args) {
+  for (const auto& arg : cmake_args)
+    if (arg.starts_with("-G")) return true;
+  return false;
+}
+
+}  // namespace
+
+void configure(const BuildSettings& settings) {
+  fs::create_directories(settings.build_dir);
+  file_api::write_query(settings.build_dir);
+  std::vector<std::string> argv = {"cmake", "-S", settings.source_dir.string(), "-B", settings.build_dir.string()};
+  // Ninja only where nobody chose otherwise: a folder made with another
+  // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
+  std::string existing = cached_generator(settings.build_dir);
+  bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && on_path("ninja")) {
+    argv.push_back("-G");
+    argv.push_back("Ninja");
+  }
+  argv.push_back("-DCMAKE_BUILD_TYPE=" + settings.build_type);
+  argv.insert(argv.end(), settings.cmake_args.begin(), settings.cmake_args.end());
+  auto result = detail::run_logged(argv, settings.log_path);
+  if (!result.ok())
+    throw InfraError(fmt::format("cmake configure failed ({}): {}\n{}", process::describe(result),
+                                 process::quote_command_line(argv), detail::indented_tail(result.out, 30)));
+}
+
+}  // namespace cobench::build

@@ -1,0 +1,36 @@
+#include "build/logged_run.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.h"
+
+namespace cobench::build::detail {
+
+process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path) {
+  process::Command command;
+  command.argv = argv;
+  command.merge_stderr_into_stdout = true;  // one stream keeps compiler errors next to the step that failed
+  auto result = process::run(command);
+  if (!log_path.empty()) {
+    std::error_code ec;
+    if (log_path.has_parent_path()) std::filesystem::create_directories(log_path.parent_path(), ec);
+    std::ofstream log(log_path, std::ios::app | std::ios::binary);
+    log << "$ " << process::quote_command_line(argv) << '\n' << result.out;
+    if (!result.out.empty() && result.out.back() != '\n') log << '\n';
+    if (!result.ok()) log << "# " << process::describe(result) << '\n';
+    if (!log) throw InfraError(log_path.string() + ": cannot write the build log");
+  }
+  if (result.outcome == process::Result::Outcome::Interrupted) throw Interrupted();
+  return result;
+}
+
+std::string indented_tail(const std::string& text, size_t max_lines) {
+  std::istringstream lines(process::tail_lines(text, max_lines));
+  std::string out;
+  for (std::string line; std::getline(lines, line);) out += "  " + line + "\n";
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+}  // namespace cobench::build::detail

@@ -1,0 +1,20 @@
+#pragma once
+// Internal to src/build: running cmake with its output kept in the build log
+// and in memory, so a failure can quote its own tail.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "process/process.h"
+
+namespace cobench::build::detail {
+
+/// Runs argv (stderr merged into stdout, captured), appends "$ command" and the
+/// output to log_path (when not empty); throws Interrupted on Ctrl-C.
+process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path);
+
+/// The last max_lines lines of text, each indented by two spaces, for the
+/// lines that follow an error's one-line headline.
+std::string indented_tail(const std::string& text, size_t max_lines);
+
+}  // namespace cobench::build::detail

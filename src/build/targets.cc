@@ -1,0 +1,165 @@
+// Target discovery: which executables of the codemodel-v2 reply are Google
+// Benchmark programs, with the sources and flags selection needs.
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "build/build.h"
+#include "build/file_api.h"
+#include "core/errors.h"
+
+namespace cobench::build {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+/// What discovery needs from one configuration of the codemodel.
+struct Codemodel {
+  fs::path source_root, build_root;
+  json configuration;
+};
+
+std::string cached_build_type(const fs::path& build_dir) {
+  std::ifstream cache(build_dir / "CMakeCache.txt");
+  for (std::string line; std::getline(cache, line);)
+    if (line.starts_with("CMAKE_BUILD_TYPE:")) return line.substr(line.find('=') + 1);
+  return {};
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+Codemodel read_codemodel(const fs::path& build_dir) {
+  fs::path file = file_api::reply_object(build_dir, "codemodel", 2);
+  json model = file_api::read_json(file);
+  Codemodel result;
+  result.source_root = model.at("paths").at("source").get<std::string>();
+  result.build_root = model.at("paths").at("build").get<std::string>();
+  const json& configurations = model.at("configurations");
+  if (configurations.empty()) throw InfraError(fmt::format("{}: the codemodel has no configuration", file.string()));
+  // Multi-config generators list every configuration; use the one being built.
+  std::string wanted = lower(cached_build_type(build_dir));
+  if (wanted.empty()) wanted = "release";
+  result.configuration = configurations.front();
+  for (const auto& c : configurations)
+    if (lower(c.at("name").get<std::string>()) == wanted) result.configuration = c;
+  return result;
+}
+
+/// A link fragment naming Google Benchmark's library: libbenchmark.so.1.7.1,
+/// .../libbenchmark_main.a, -lbenchmark.
+bool names_benchmark_library(const std::string& fragment) {
+  static const std::regex library(R"((^|[/\\\s])(lib)?benchmark(_main)?(d)?\.(so(\.[0-9]+)*|a|dylib|lib)("?)(\s|$))");
+  static const std::regex flag(R"((^|\s)-lbenchmark(_main)?(\s|$))");
+  return std::regex_search(fragment, library) || std::regex_search(fragment, flag);
+}
+
+bool is_under(const fs::path& path, const fs::path& dir) {
+  auto rel = path.lexically_relative(dir);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+/// Google Benchmark's own source folder when it is built in this tree
+/// (add_subdirectory / FetchContent), so its own tests can be told apart
+/// from the project's benchmarks. Empty when it comes from the system, or
+/// when the project being configured is Google Benchmark itself.
+fs::path vendored_benchmark_dir(const Codemodel& model) {
+  const json& config = model.configuration;
+  for (const auto& target : config.at("targets")) {
+    if (target.at("name") != "benchmark") continue;
+    const json& project = config.at("projects").at(target.at("projectIndex").get<size_t>());
+    size_t root_dir = project.at("directoryIndexes").at(0).get<size_t>();
+    fs::path dir =
+        file_api::absolute_from(model.source_root, config.at("directories").at(root_dir).at("source").get<std::string>());
+    return dir == model.source_root.lexically_normal() ? fs::path() : dir;
+  }
+  return {};
+}
+
+void append_unique(std::vector<fs::path>& list, const fs::path& item) {
+  if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+}
+
+void append_unique(std::vector<std::string>& list, const std::string& item) {
+  if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+}
+
+/// Fills sources, include folders and defines from a target's reply file.
+void read_compile_info(const Codemodel& model, const json& target, BenchmarkTarget& out) {
+  for (const auto& source : target.value("sources", json::array()))
+    if (source.contains("compileGroupIndex"))
+      out.sources.push_back(file_api::absolute_from(model.source_root, source.at("path").get<std::string>()));
+  for (const auto& group : target.value("compileGroups", json::array())) {
+    for (const auto& include : group.value("includes", json::array()))
+      append_unique(out.include_dirs, file_api::absolute_from(model.source_root, include.at("path").get<std::string>()));
+    for (const auto& define : group.value("defines", json::array()))
+      append_unique(out.defines, define.at("define").get<std::string>());
+  }
+}
+
+bool links_benchmark(const json& target, const std::map<std::string, std::string>& names_by_id) {
+  for (const auto& fragment : target.value("link", json::object()).value("commandFragments", json::array()))
+    if (names_benchmark_library(fragment.at("fragment").get<std::string>())) return true;
+  for (const auto& dependency : target.value("dependencies", json::array())) {
+    auto it = names_by_id.find(dependency.at("id").get<std::string>());
+    if (it != names_by_id.end() && (it->second == "benchmark" || it->second == "benchmark_main")) return true;
+  }
+  return false;
+}
+
+std::regex compile_pattern(const std::string& pattern) {
+  try {
+    return std::regex(pattern, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw InputError(fmt::format("invalid benchmark target pattern '{}': {}", pattern, e.what()));
+  }
+}
+
+}  // namespace
+
+std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const std::string& name_pattern) {
+  std::optional<std::regex> pattern;
+  if (!name_pattern.empty()) pattern = compile_pattern(name_pattern);
+  fs::path current = file_api::reply_dir(build_dir);
+  try {
+    Codemodel model = read_codemodel(build_dir);
+    const json& config = model.configuration;
+    std::map<std::string, std::string> names_by_id;
+    for (const auto& entry : config.at("targets"))
+      names_by_id[entry.at("id").get<std::string>()] = entry.at("name").get<std::string>();
+    fs::path vendored = vendored_benchmark_dir(model);
+
+    std::vector<BenchmarkTarget> found;
+    for (const auto& entry : config.at("targets")) {
+      current = file_api::reply_dir(build_dir) / entry.at("jsonFile").get<std::string>();
+      json target = file_api::read_json(current);
+      if (target.at("type") != "EXECUTABLE") continue;
+      fs::path dir = file_api::absolute_from(model.source_root,
+                                             target.at("paths").at("source").get<std::string>());
+      if (!vendored.empty() && is_under(dir, vendored)) continue;  // benchmark's (and its gtest's) own tests
+      BenchmarkTarget result;
+      result.name = target.at("name").get<std::string>();
+      result.links_benchmark = links_benchmark(target, names_by_id);
+      if (!result.links_benchmark && !(pattern && std::regex_search(result.name, *pattern))) continue;
+      const json& artifacts = target.value("artifacts", json::array());
+      if (artifacts.empty()) continue;  // nothing to run
+      result.artifact = file_api::absolute_from(model.build_root, artifacts.at(0).at("path").get<std::string>());
+      read_compile_info(model, target, result);
+      found.push_back(std::move(result));
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    return found;
+  } catch (const json::exception& e) {
+    throw InfraError(fmt::format("{}: unexpected CMake File API content: {}", current.string(), e.what()));
+  }
+}
+
+}  // namespace cobench::build
