@@ -3,8 +3,10 @@
 // and leaves one alone.
 #include <stdlib.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -121,6 +123,9 @@ int run_demo(const DemoFlags& flags) {
   std::vector<fs::path> doomed;
   if (!flags.keep) doomed = flags.out.empty() ? std::vector<fs::path>{repo, dir / kHeadPatch} : std::vector{dir};
   Cleanup cleanup(doomed);
+  std::error_code ec;
+  fs::create_directories(out, ec);  // fail now, not after two builds
+  if (ec) throw InputError(fmt::format("--out {}: cannot create the report folder: {}", out.string(), ec.message()));
   std::string base = make_repository(dir, repo);
   std::fprintf(stderr,
                "cobench demo: example project in %s\n"
@@ -128,6 +133,8 @@ int run_demo(const DemoFlags& flags) {
                "(partial_sort), bench_join unchanged\n",
                repo.c_str());
   int rc = run::run_pipeline(demo_options(repo, base, out, flags.keep));
+  std::printf("\nexpected: bench_checksum regression, bench_topk faster, bench_join (the control) pass or "
+              "inconclusive\n");
   if (flags.keep) std::printf("kept the demo repository, worktrees and builds in %s\n", repo.c_str());
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("demo finished in %.0f s\n", seconds);
