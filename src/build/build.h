@@ -45,6 +45,12 @@ std::vector<BenchmarkTarget> discover_targets(const std::filesystem::path& build
 /// from the cmakeFiles-v1 reply that configure() asked for.
 std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path& build_dir);
 
+/// As above, plus the inputs outside the CMake source folder that lie under
+/// `within` (the repository root): a benchmarks/ project that include()s
+/// ../cmake/*.cmake depends on those too, though CMake calls them external.
+std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path& build_dir,
+                                                     const std::filesystem::path& within);
+
 /// Builds only the named targets, one `cmake --build` per target, in order. Throws BuildFailure.
 void build_targets(const BuildSettings& settings, const std::vector<std::string>& targets);
 

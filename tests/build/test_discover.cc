@@ -95,15 +95,23 @@ TEST(BuildDiscover, ProjectInASubfolderUsingItsParent) {
              "project(sub CXX)\n"
              "find_package(benchmark REQUIRED)\n"
              "include_directories(..)\n"
+             "include(../cmake/common.cmake)\n"
              "add_executable(bench_sub bench_sub.cc ../lib/util.cc)\n"
              "target_link_libraries(bench_sub PRIVATE benchmark::benchmark)\n");
   write_file(tmp / "repo/benchmarks/bench_sub.cc", fixtures::bench_source("sub"));
   write_file(tmp / "repo/lib/util.cc", "int util() { return 3; }\n");
+  write_file(tmp / "repo/cmake/common.cmake", "set(COMMON ON)\n");
   configure(fixtures::settings(tmp.path(), "repo/benchmarks"));
   auto targets = discover_targets(tmp / "build");
   ASSERT_EQ(names(targets), std::vector<std::string>{"bench_sub"});
   EXPECT_EQ(targets[0].sources, (std::vector<fs::path>{tmp / "repo/benchmarks/bench_sub.cc", tmp / "repo/lib/util.cc"}));
   EXPECT_TRUE(contains(targets[0].include_dirs, tmp / "repo")) << "`..` normalised to the repository root";
+  // CMake calls ../cmake/common.cmake external; within the repository it still counts.
+  EXPECT_FALSE(contains(cmake_input_files(tmp / "build"), tmp / "repo/cmake/common.cmake"));
+  auto inputs = cmake_input_files(tmp / "build", tmp / "repo");
+  EXPECT_TRUE(contains(inputs, tmp / "repo/cmake/common.cmake"));
+  EXPECT_TRUE(contains(inputs, tmp / "repo/benchmarks/CMakeLists.txt"));
+  for (const auto& input : inputs) EXPECT_EQ(input.string().rfind((tmp / "repo").string(), 0), 0u) << input;
 }
 
 TEST(BuildDiscover, BenchmarkBuiltFromSourceCountsButItsOwnTestsDoNot) {
