@@ -37,9 +37,7 @@ run::RunOptions layered_options(CLI::App* app, const RunFlags& f) {
   const std::filesystem::path start = f.repo.empty() ? std::filesystem::current_path() : std::filesystem::path(f.repo);
   const auto repo = git::toplevel(start);
   std::filesystem::path config_path = f.config.empty() ? repo / "cobench.toml" : std::filesystem::path(f.config);
-  if (!f.config.empty() && !std::filesystem::exists(config_path))
-    throw InputError(fmt::format("--config: {}: no such file", f.config));
-  run::RunOptions o = run::options_from_config(config::load_file(config_path));
+  run::RunOptions o = run::options_from_config(config::load_file(config_path, /*required=*/!f.config.empty()));
   o.repo = repo;
   o.env = run::environment_map();
   o.head = f.head;

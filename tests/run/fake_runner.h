@@ -1,0 +1,81 @@
+#pragma once
+// A Runner that spawns nothing: deterministic samples per target and side,
+// a fake clock, and a log of the order in which runs were asked for.
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "run/runner.h"
+#include "run/schedule.h"
+
+namespace cobench::run::testing {
+
+/// How one fake target behaves.
+struct FakeTarget {
+  double head_factor = 1.0;   ///< head time = base time * factor
+  double noise = 0.01;        ///< uniform relative noise, +-
+  std::vector<std::string> benchmarks = {"BM_a"};
+  /// Returns a cause ("SIGSEGV") to make that run fail, "" for success.
+  std::function<std::string(Side, int run)> failure;
+};
+
+class FakeRunner : public Runner {
+ public:
+  std::map<std::string, FakeTarget> targets;
+  std::vector<std::pair<std::string, Side>> calls;  ///< in call order
+  double clock = 0;                                 ///< advances by run_seconds per run
+  double run_seconds = 1;
+
+  std::vector<Unit> prepare(const SideContext& side) override {
+    std::vector<Unit> units;
+    for (const auto& [name, target] : targets) units.push_back(Unit{name, {name}, {}});
+    return units;
+  }
+
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override {
+    calls.emplace_back(unit.name, side);
+    clock += run_seconds;
+    const FakeTarget& target = targets.at(unit.name);
+    RunRecord record;
+    record.target = unit.name;
+    record.side = side;
+    record.sha = sha;
+    record.run = run_index;
+    record.wall_seconds = run_seconds;
+    if (target.failure) {
+      std::string cause = target.failure(side, run_index);
+      if (!cause.empty()) {
+        record.status = cause;
+        record.signal = cause == "SIGSEGV" ? 11 : 0;
+        return record;
+      }
+    }
+    std::mt19937 rng(static_cast<unsigned>(std::hash<std::string>{}(unit.name) + run_index * 7 + (side == Side::Head)));
+    std::uniform_real_distribution<double> jitter(1 - target.noise, 1 + target.noise);
+    for (const auto& name : target.benchmarks) {
+      double base_ns = 1000 * jitter(rng);
+      double value = side == Side::Head ? base_ns * target.head_factor : base_ns;
+      record.samples[name] = {{"real_ns", value}, {"cpu_ns", value}};
+    }
+    return record;
+  }
+
+  /// How many runs of `target` were made on `side`.
+  int count(const std::string& target, Side side) const {
+    int n = 0;
+    for (const auto& [t, s] : calls) n += t == target && s == side;
+    return n;
+  }
+};
+
+/// Pairs for every fake target, as the pipeline would build them.
+inline std::vector<UnitPair> fake_pairs(FakeRunner& runner) {
+  std::vector<UnitPair> pairs;
+  for (const auto& unit : runner.prepare({})) pairs.push_back({unit.name, unit, unit, "b", "h"});
+  return pairs;
+}
+
+}  // namespace cobench::run::testing
