@@ -1,0 +1,64 @@
+// GitHub: pull request comments live in the issues API. Follow the Link
+// header's rel="next" pages looking for the marker, then PATCH or POST.
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "post/http_client.h"
+#include "post/post.h"
+
+namespace cobench::post {
+namespace {
+
+constexpr size_t kGitHubCommentLimit = 65'536;
+constexpr int kMaxPages = 200;
+
+// The URL of rel="next" in a Link header, or "".
+std::string next_link(const std::string& link) {
+  static const std::regex next(R"(<([^>]+)>\s*;\s*rel="?next"?)");
+  std::smatch match;
+  return std::regex_search(link, match, next) ? match[1].str() : "";
+}
+
+std::string find_marked_comment(ApiClient& api, const std::string& comments) {
+  std::string path = comments + "?per_page=100";
+  for (int pages = 0; !path.empty() && pages < kMaxPages; ++pages) {
+    auto response = api.get(path);
+    auto list = response.json("GitHub comments list");
+    if (!list.is_array()) throw InfraError("GitHub comments list: expected a JSON array");
+    for (const auto& comment : list)
+      if (comment.is_object() && comment.value("body", "").find(kMarker) != std::string::npos && comment.contains("id"))
+        return comment["id"].dump();
+    std::string next = next_link(response.header("link"));
+    path = next.empty() ? "" : api.path_of(next);
+  }
+  return "";
+}
+
+}  // namespace
+
+Posted post_github(const GitHubTarget& target, const std::string& markdown) {
+  ApiClient api("GITHUB_API_URL", target.api_url,
+                {{"Authorization", "Bearer " + target.token},
+                 {"Accept", "application/vnd.github+json"},
+                 {"X-GitHub-Api-Version", "2022-11-28"},
+                 {"User-Agent", "cobench"}},
+                target.token);
+  std::string repo = "/repos/" + target.repository;  // "owner/name": both parts are path segments
+  std::string comments = fmt::format("{}/issues/{}/comments", repo, target.pull_request);
+  nlohmann::json body = {{"body", note_body(markdown, kGitHubCommentLimit)}};
+  Posted posted;
+  posted.where = fmt::format("pull request #{}", target.pull_request);
+  posted.id = find_marked_comment(api, comments);
+  if (!posted.id.empty()) {
+    api.patch(fmt::format("{}/issues/comments/{}", repo, posted.id), body);
+    posted.updated = true;
+    return posted;
+  }
+  auto created = api.post(comments, body).json("GitHub comment creation");
+  posted.id = created.is_object() && created.contains("id") ? created["id"].dump() : "?";
+  return posted;
+}
+
+}  // namespace cobench::post

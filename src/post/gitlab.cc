@@ -1,0 +1,61 @@
+// GitLab: the merge request's notes API. List every page looking for the
+// marker, then PUT that note or POST a new one.
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "core/parse.h"
+#include "post/http_client.h"
+#include "post/post.h"
+
+namespace cobench::post {
+namespace {
+
+constexpr size_t kGitLabNoteLimit = 1'000'000;
+constexpr int kMaxPages = 200;
+constexpr size_t kPerPage = 100;
+
+// The id of the first note that carries the marker, or "".
+std::string find_marked_note(ApiClient& api, const std::string& notes) {
+  for (int page = 1, pages = 0; pages < kMaxPages; ++pages) {
+    auto response = api.get(fmt::format("{}?per_page={}&page={}", notes, kPerPage, page));
+    auto list = response.json("GitLab notes list");
+    if (!list.is_array()) throw InfraError("GitLab notes list: expected a JSON array");
+    for (const auto& note : list)
+      if (note.is_object() && note.value("body", "").find(kMarker) != std::string::npos && note.contains("id"))
+        return note["id"].dump();
+    // X-Next-Page is empty on the last page; without the header, a short page is the last.
+    if (response.headers.count("x-next-page") != 0) {
+      auto next = parse_number(response.header("x-next-page"));
+      if (!next || *next <= page) break;
+      page = static_cast<int>(*next);
+    } else if (list.size() < kPerPage) {
+      break;
+    } else {
+      ++page;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+Posted post_gitlab(const GitLabTarget& target, const std::string& markdown) {
+  ApiClient api("CI_API_V4_URL", target.api_url, {{"PRIVATE-TOKEN", target.token}, {"User-Agent", "cobench"}},
+                target.token);
+  std::string notes = fmt::format("/projects/{}/merge_requests/{}/notes", encode_segment(target.project_id),
+                                  encode_segment(target.merge_request_iid));
+  nlohmann::json body = {{"body", note_body(markdown, kGitLabNoteLimit)}};
+  Posted posted;
+  posted.where = "merge request !" + target.merge_request_iid;
+  posted.id = find_marked_note(api, notes);
+  if (!posted.id.empty()) {
+    api.put(notes + "/" + posted.id, body);
+    posted.updated = true;
+    return posted;
+  }
+  auto created = api.post(notes, body).json("GitLab note creation");
+  posted.id = created.is_object() && created.contains("id") ? created["id"].dump() : "?";
+  return posted;
+}
+
+}  // namespace cobench::post

@@ -1,0 +1,126 @@
+#include "post/http_client.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "core/errors.h"
+
+namespace cobench::post {
+namespace {
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+// The API's own words ("403 Forbidden", "Resource not accessible by integration"), one short line.
+std::string error_detail(const std::string& body) {
+  std::string detail;
+  auto json = nlohmann::json::parse(body, nullptr, false);
+  if (json.is_object() && json.contains("message")) {
+    const auto& message = json["message"];
+    detail = message.is_string() ? message.get<std::string>() : message.dump();
+  } else {
+    detail = body;
+  }
+  std::replace_if(detail.begin(), detail.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  if (detail.size() > 200) detail = detail.substr(0, 200) + "…";
+  return detail;
+}
+
+}  // namespace
+
+nlohmann::json HttpResponse::json(const std::string& what) const {
+  auto parsed = nlohmann::json::parse(body, nullptr, false);
+  if (parsed.is_discarded()) throw InfraError(what + ": the response is not JSON");
+  return parsed;
+}
+
+std::string HttpResponse::header(const std::string& lower_case_name) const {
+  auto found = headers.find(lower_case_name);
+  return found == headers.end() ? "" : found->second;
+}
+
+ApiClient::ApiClient(const std::string& variable, const std::string& base_url,
+                     std::vector<std::pair<std::string, std::string>> headers, std::string secret)
+    : headers_(std::move(headers)), secret_(std::move(secret)) {
+  size_t scheme_end = base_url.find("://");
+  std::string scheme = scheme_end == std::string::npos ? "" : lower(base_url.substr(0, scheme_end));
+  size_t path_start = scheme_end == std::string::npos ? std::string::npos : base_url.find('/', scheme_end + 3);
+  origin_ = base_url.substr(0, path_start);
+  prefix_ = path_start == std::string::npos ? "" : base_url.substr(path_start);
+  while (!prefix_.empty() && prefix_.back() == '/') prefix_.pop_back();
+  if ((scheme != "http" && scheme != "https") || origin_.size() <= scheme_end + 3)
+    throw InputError(fmt::format("{}: not an http(s) URL: '{}'", variable, base_url));
+  client_ = std::make_unique<httplib::Client>(origin_);
+  client_->set_connection_timeout(10);
+  client_->set_read_timeout(30);
+  client_->set_write_timeout(30);
+}
+
+ApiClient::~ApiClient() = default;
+
+HttpResponse ApiClient::get(const std::string& path) { return send("GET", path, nullptr); }
+
+HttpResponse ApiClient::post(const std::string& path, const nlohmann::json& body) {
+  std::string text = body.dump();
+  return send("POST", path, &text);
+}
+
+HttpResponse ApiClient::put(const std::string& path, const nlohmann::json& body) {
+  std::string text = body.dump();
+  return send("PUT", path, &text);
+}
+
+HttpResponse ApiClient::patch(const std::string& path, const nlohmann::json& body) {
+  std::string text = body.dump();
+  return send("PATCH", path, &text);
+}
+
+std::string ApiClient::path_of(const std::string& absolute_url) const {
+  std::string base = origin_ + prefix_;
+  if (absolute_url.compare(0, base.size(), base) != 0)
+    throw InfraError(fmt::format("pagination link '{}' leaves {}; not following it", redact(absolute_url), base));
+  return absolute_url.substr(base.size());
+}
+
+HttpResponse ApiClient::send(const std::string& method, const std::string& path, const std::string* body) {
+  std::string full_path = prefix_ + path;
+  std::string what = fmt::format("{} {}{}", method, origin_, redact(full_path));
+  httplib::Headers headers(headers_.begin(), headers_.end());
+  httplib::Result result = method == "GET"    ? client_->Get(full_path, headers)
+                           : method == "POST" ? client_->Post(full_path, headers, *body, "application/json")
+                           : method == "PUT"  ? client_->Put(full_path, headers, *body, "application/json")
+                                              : client_->Patch(full_path, headers, *body, "application/json");
+  if (!result) throw InfraError(fmt::format("{}: {}", what, httplib::to_string(result.error())));
+  HttpResponse response;
+  response.status = result->status;
+  response.body = result->body;
+  for (const auto& [name, value] : result->headers) response.headers[lower(name)] = value;
+  if (response.status < 200 || response.status >= 300) {
+    std::string detail = redact(error_detail(response.body));
+    throw InfraError(fmt::format("{}: HTTP {}{}", what, response.status, detail.empty() ? "" : ": " + detail));
+  }
+  return response;
+}
+
+std::string ApiClient::redact(std::string text) const {
+  if (secret_.empty()) return text;
+  for (size_t at = text.find(secret_); at != std::string::npos; at = text.find(secret_, at))
+    text.replace(at, secret_.size(), "[token]");
+  return text;
+}
+
+std::string encode_segment(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+    else out += fmt::format("%{:02X}", c);
+  }
+  return out;
+}
+
+}  // namespace cobench::post

@@ -1,0 +1,64 @@
+#pragma once
+// A small JSON-over-HTTP(S) client for the two CI APIs, on cpp-httplib. Every
+// error is one line naming method and URL, with the token redacted.
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace httplib {
+class Client;
+}
+
+namespace cobench::post {
+
+/// A response with a 2xx status; headers keyed in lower case.
+struct HttpResponse {
+  int status = 0;
+  std::string body;
+  std::map<std::string, std::string> headers;
+
+  /// The body as JSON; throws InfraError naming `what` when it is not JSON.
+  nlohmann::json json(const std::string& what) const;
+  /// A header's value or "".
+  std::string header(const std::string& lower_case_name) const;
+};
+
+/// One API base URL ("https://gitlab.com/api/v4") with fixed headers.
+class ApiClient {
+ public:
+  /// Throws InputError (naming `variable`) when base_url is not http(s)://host[:port][/path].
+  ApiClient(const std::string& variable, const std::string& base_url,
+            std::vector<std::pair<std::string, std::string>> headers, std::string secret);
+  ~ApiClient();
+  ApiClient(const ApiClient&) = delete;
+  ApiClient& operator=(const ApiClient&) = delete;
+
+  /// `path` is relative to the base URL's path ("/projects/1/notes?page=2").
+  HttpResponse get(const std::string& path);
+  HttpResponse post(const std::string& path, const nlohmann::json& body);
+  HttpResponse put(const std::string& path, const nlohmann::json& body);
+  HttpResponse patch(const std::string& path, const nlohmann::json& body);
+
+  /// Turns an absolute URL on this API (a pagination link) into a path for get();
+  /// throws InfraError when it points elsewhere, so the token never leaves the API host.
+  std::string path_of(const std::string& absolute_url) const;
+
+ private:
+  HttpResponse send(const std::string& method, const std::string& path, const std::string* body);
+  std::string redact(std::string text) const;
+
+  std::string origin_;  // scheme://host[:port]
+  std::string prefix_;  // "/api/v4" or ""
+  std::vector<std::pair<std::string, std::string>> headers_;
+  std::string secret_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+/// Percent-encodes a URL path segment ("group/project" -> "group%2Fproject").
+std::string encode_segment(const std::string& text);
+
+}  // namespace cobench::post
