@@ -49,6 +49,10 @@ bool chooses_generator(const std::vector<std::string>& cmake_args) {
 }  // namespace
 
 void configure(const BuildSettings& settings) {
+  std::error_code ec;
+  if (!fs::is_regular_file(settings.source_dir / "CMakeLists.txt", ec))
+    throw InputError(fmt::format("{}: no CMakeLists.txt here (set the CMake project folder with --source-dir)",
+                                 settings.source_dir.string()));
   fs::create_directories(settings.build_dir);
   file_api::write_query(settings.build_dir);
   std::vector<std::string> argv = {"cmake", "-S", settings.source_dir.string(), "-B", settings.build_dir.string()};

@@ -69,10 +69,16 @@ TEST(BuildConfigure, FailureIsOneHeadlineWithAnIndentedLogTail) {
   EXPECT_NE(read_text(settings.log_path).find("broken on purpose"), std::string::npos);
 }
 
-TEST(BuildConfigure, MissingSourceFolderIsAnInfraError) {
+TEST(BuildConfigure, FolderWithoutAProjectIsAnInputErrorNamingIt) {
   TempDir tmp;
   BuildSettings settings = fixtures::settings(tmp.path(), "nowhere");
-  EXPECT_THROW(configure(settings), InfraError);
+  try {
+    configure(settings);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((tmp / "nowhere").string() + ": no CMakeLists.txt", 0), 0u) << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(settings.build_dir));
 }
 
 }  // namespace
