@@ -78,6 +78,10 @@ std::string escape_xml(std::string_view text) {
       case '&': out += "&amp;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
+      // As references, so attribute-value normalisation cannot turn them into spaces.
+      case '\n': out += "&#10;"; break;
+      case '\r': out += "&#13;"; break;
+      case '\t': out += "&#9;"; break;
       default: out += c;
     }
   }
