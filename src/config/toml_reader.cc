@@ -132,13 +132,19 @@ void TableReader::integer(std::string_view key, int& out, int min) {
   if (value) out = *value;
 }
 
+// A TOML integer or float as a double; nullopt when negative, inf or nan.
+static std::optional<double> non_negative(const toml::node& node) {
+  double value = node.value<double>().value();
+  if (!std::isfinite(value) || value < 0) return std::nullopt;
+  return value;
+}
+
 void TableReader::duration(std::string_view key, std::optional<double>& out) {
   const toml::node* node = get(key);
   if (!node) return;
   std::optional<double> seconds;
   if (node->is_number()) {
-    seconds = node->value<double>();
-    if (!std::isfinite(*seconds) || *seconds < 0) seconds.reset();
+    seconds = non_negative(*node);
   } else if (node->is_string()) {
     seconds = parse_duration_seconds(node->value<std::string>().value());
   } else {
@@ -154,9 +160,8 @@ void TableReader::fraction(std::string_view key, std::optional<double>& out) {
   if (!node) return;
   std::optional<double> value;
   if (node->is_number()) {
-    value = node->value<double>();
-    if (!std::isfinite(*value) || *value < 0) value.reset();
-    else if (*value > 1)
+    value = non_negative(*node);
+    if (value && *value > 1)
       fail(*node, key, fmt::format("{} would mean {}%; write a fraction (0.05) or a percentage (\"5%\")",
                                    *value, *value * 100));
   } else if (node->is_string()) {
