@@ -20,6 +20,19 @@ TEST(Demo, HeadPatchAppliesToTheExampleProject) {
   run_checked({"git", "apply", "--check", (dir / "repo/head.patch").string()}, repo.path());
 }
 
+TEST(Demo, AnUnusableOutFolderStopsBeforeAnyBuild) {
+  TempDir dir;
+  fs::create_directories(dir / "tmp");
+  write_file(dir / "file", "not a folder");
+  auto result = run_cobench({"demo", "--out", (dir / "file/report").string()}, dir.path(),
+                            {{"TMPDIR", (dir / "tmp").string()}}, 60);
+  EXPECT_EQ(result.exit_code, 2) << explain(result);
+  EXPECT_NE(result.err.find("--out " + (dir / "file/report").string() + ": cannot create the report folder"),
+            std::string::npos)
+      << explain(result);
+  EXPECT_TRUE(fs::is_empty(dir / "tmp")) << "the temporary repository must be removed on failure";
+}
+
 TEST(Demo, FlagsTheSlowedFamilyAndNotTheUnchangedOne) {
   TempDir dir;
   fs::create_directories(dir / "tmp");
