@@ -1,8 +1,12 @@
 // Worktrees and ignore rules against real temporary repositories.
+#include <csignal>
+
 #include <gtest/gtest.h>
 
 #include "core/errors.h"
+#include "git/command.h"
 #include "git/git.h"
+#include "process/signals.h"
 #include "support/testing.h"
 
 namespace cobench::git {
@@ -88,6 +92,29 @@ TEST(GitWorktree, UnknownRevisionLeavesNothingBehind) {
   fs::path where = f.tmp / "work" / "head";
   EXPECT_THROW(Worktree(f.repo.path(), where, std::string(40, 'd')), InputError);
   EXPECT_FALSE(fs::exists(where));
+}
+
+TEST(GitWorktree, CleansUpWhileUnwindingFromACancellation) {
+  TwoCommits f;
+  fs::path where = f.tmp / "work" / "head";
+  signals::install_cancellation_handlers();
+  signals::reset_cancellation_for_testing();
+  try {
+    Worktree tree(f.repo.path(), where, f.head);
+    std::raise(SIGTERM);  // CI cancelled the job
+    resolve(f.repo.path(), "HEAD");
+    ADD_FAILURE() << "git commands must stop once cancellation is requested";
+  } catch (const Interrupted&) {
+  }
+  // Cleanup commands run to completion while a cancellation is pending; others stop.
+  std::raise(SIGTERM);
+  auto cleanup = detail::run_git(f.repo.path(), {"worktree", "prune"}, /*cleanup=*/true);
+  EXPECT_TRUE(cleanup.ok()) << process::describe(cleanup);
+  EXPECT_THROW(detail::run_git(f.repo.path(), {"worktree", "prune"}), Interrupted);
+  signals::reset_cancellation_for_testing();
+  // The destructor's git commands ran although cancellation was pending.
+  EXPECT_FALSE(fs::exists(where));
+  EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
 }
 
 TEST(GitEnsureIgnored, AppendsOnlyWhenMissingAndWorksFromALinkedWorktree) {
