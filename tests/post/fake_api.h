@@ -1,0 +1,51 @@
+#pragma once
+// A real HTTP server on 127.0.0.1 playing GitLab's notes API and GitHub's
+// issue-comments API, recording every request it receives.
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+namespace cobench::testing {
+
+/// One request as the server saw it.
+struct Recorded {
+  std::string method;
+  std::string path;
+  httplib::Params params;
+  httplib::Headers headers;
+  std::string body;
+  std::string header(const std::string& name) const;
+};
+
+/// Serves `notes` (GitLab, X-Next-Page paging) and `comments` (GitHub, Link paging).
+class FakeApi {
+ public:
+  FakeApi();
+  ~FakeApi();
+  std::string url() const;              ///< http://127.0.0.1:PORT
+  std::vector<Recorded> requests();     ///< in arrival order
+  void fail_with(int status, std::string body);  ///< every request answers this from now on
+
+  std::vector<nlohmann::json> notes;     ///< GitLab MR 3 of project 7
+  std::vector<nlohmann::json> comments;  ///< GitHub PR 12 of octo/widgets
+
+ private:
+  void record(const httplib::Request& request);
+  bool failing(httplib::Response& response);
+  httplib::Server server_;
+  std::thread thread_;
+  int port_ = 0;
+  std::mutex mutex_;
+  std::vector<Recorded> requests_;
+  int fail_status_ = 0;
+  std::string fail_body_;
+};
+
+/// `count` unrelated comments/notes with ids from 1, and the marker in the one with id `marked` (0: none).
+std::vector<nlohmann::json> make_notes(int count, int marked);
+
+}  // namespace cobench::testing

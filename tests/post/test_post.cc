@@ -1,0 +1,168 @@
+// `cobench post` against a real HTTP server on 127.0.0.1: create vs update by
+// marker across pages, headers, job summary, and failures that keep the
+// report and never print the token.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "post/fake_api.h"
+#include "post/post.h"
+#include "support/testing.h"
+
+namespace cobench::testing {
+namespace {
+
+const std::string kToken = "glpat-SECRET-t0ken-123";
+const std::string kReport = "### cobench: 1 regression, 0 inconclusive, 3 pass\n\n| a | b |\n|---|---|\n";
+
+using Env = std::vector<std::pair<std::string, std::string>>;
+
+struct PostTest : ::testing::Test {
+  TempDir dir;
+  FakeApi api;
+  std::filesystem::path report = dir.path() / "report.md";
+  void SetUp() override { write_file(report, kReport); }
+
+  Env gitlab_env() const {
+    return {{"CI_API_V4_URL", api.url() + "/api/v4"}, {"CI_PROJECT_ID", "7"}, {"CI_MERGE_REQUEST_IID", "3"},
+            {"COBENCH_GITLAB_TOKEN", kToken}};
+  }
+  Env github_env(const std::string& event = R"({"pull_request": {"number": 12}})") const {
+    write_file(dir.path() / "event.json", event);
+    return {{"GITHUB_API_URL", api.url()}, {"GITHUB_REPOSITORY", "octo/widgets"},
+            {"GITHUB_EVENT_PATH", (dir.path() / "event.json").string()}, {"GITHUB_TOKEN", kToken},
+            {"GITHUB_STEP_SUMMARY", ""}};
+  }
+  process::Result post(const std::string& flag, const Env& env) {
+    return run_cobench({"post", flag, report.string()}, dir.path(), env, 60);
+  }
+  void expect_token_not_printed(const process::Result& result) {
+    EXPECT_EQ(result.out.find(kToken), std::string::npos) << result.out;
+    EXPECT_EQ(result.err.find(kToken), std::string::npos) << result.err;
+  }
+};
+
+std::vector<std::string> methods(const std::vector<Recorded>& requests) {
+  std::vector<std::string> out;
+  for (const auto& r : requests) out.push_back(r.method + " " + r.path + (r.params.count("page") ? "?page=" + r.params.find("page")->second : ""));
+  return out;
+}
+
+TEST_F(PostTest, GitLabCreatesANoteWhenNoPageHasTheMarker) {
+  api.notes = make_notes(150, 0);
+  auto result = post("--gitlab", gitlab_env());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  auto requests = api.requests();
+  const std::string notes = "/api/v4/projects/7/merge_requests/3/notes";
+  EXPECT_EQ(methods(requests), (std::vector<std::string>{"GET " + notes + "?page=1", "GET " + notes + "?page=2", "POST " + notes}));
+  for (const auto& r : requests) EXPECT_EQ(r.header("PRIVATE-TOKEN"), kToken);
+  auto body = nlohmann::json::parse(requests.back().body);
+  EXPECT_EQ(body["body"], std::string(post::kMarker) + "\n" + kReport);
+  EXPECT_NE(result.out.find("created note 999 on merge request !3"), std::string::npos) << result.out;
+  expect_token_not_printed(result);
+}
+
+TEST_F(PostTest, GitLabUpdatesTheMarkedNoteFoundOnALaterPage) {
+  api.notes = make_notes(180, 140);
+  auto result = post("--gitlab", gitlab_env());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  auto requests = api.requests();
+  ASSERT_EQ(requests.size(), 3u) << ::testing::PrintToString(methods(requests));
+  EXPECT_EQ(requests[2].method, "PUT");
+  EXPECT_EQ(requests[2].path, "/api/v4/projects/7/merge_requests/3/notes/140");
+  EXPECT_NE(nlohmann::json::parse(requests[2].body)["body"].get<std::string>().find("1 regression"), std::string::npos);
+  EXPECT_NE(result.out.find("updated note 140"), std::string::npos) << result.out;
+}
+
+TEST_F(PostTest, GitHubFollowsLinkPagesAndPatchesTheMarkedComment) {
+  api.comments = make_notes(230, 205);
+  Env env = github_env();
+  auto summary = dir.path() / "summary.md";
+  write_file(summary, "earlier step\n");
+  env.back().second = summary.string();
+  auto result = post("--github", env);
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  auto requests = api.requests();
+  const std::string comments = "/repos/octo/widgets/issues/12/comments";
+  EXPECT_EQ(methods(requests), (std::vector<std::string>{"GET " + comments, "GET " + comments + "?page=2",
+                                                         "GET " + comments + "?page=3",
+                                                         "PATCH /repos/octo/widgets/issues/comments/205"}));
+  for (const auto& r : requests) {
+    EXPECT_EQ(r.header("Authorization"), "Bearer " + kToken);
+    EXPECT_EQ(r.header("Accept"), "application/vnd.github+json");
+    EXPECT_FALSE(r.header("User-Agent").empty());
+  }
+  EXPECT_EQ(read_text(summary), "earlier step\n" + kReport + "\n");
+  expect_token_not_printed(result);
+}
+
+TEST_F(PostTest, GitHubCreatesACommentOnThePullRequestFromTheEventFile) {
+  api.comments = make_notes(3, 0);
+  auto result = post("--github", github_env());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  auto requests = api.requests();
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(requests[1].method + " " + requests[1].path, "POST /repos/octo/widgets/issues/12/comments");
+  EXPECT_EQ(nlohmann::json::parse(requests[1].body)["body"], std::string(post::kMarker) + "\n" + kReport);
+  EXPECT_NE(result.out.find("created comment 999 on pull request #12"), std::string::npos) << result.out;
+}
+
+TEST_F(PostTest, HttpErrorIsOneLineExit3WithoutTokenAndKeepsTheReport) {
+  api.fail_with(401, R"({"message": "401 Unauthorized: token glpat-SECRET-t0ken-123 is revoked"})");
+  for (const char* flag : {"--gitlab", "--github"}) {
+    auto result = post(flag, std::string(flag) == "--gitlab" ? gitlab_env() : github_env());
+    EXPECT_EQ(result.exit_code, 3) << flag << explain(result);
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find("HTTP 401"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("127.0.0.1"), std::string::npos) << result.err;
+    expect_token_not_printed(result);
+    EXPECT_EQ(read_text(report), kReport);
+  }
+}
+
+TEST_F(PostTest, UnreachableServerIsExit3) {
+  Env env = gitlab_env();
+  env[0].second = "http://127.0.0.1:1/api/v4";  // port 1: nothing listens
+  auto result = post("--gitlab", env);
+  EXPECT_EQ(result.exit_code, 3) << explain(result);
+  EXPECT_NE(result.err.find("GET http://127.0.0.1:1/api/v4/projects/7/merge_requests/3/notes"), std::string::npos)
+      << result.err;
+  expect_token_not_printed(result);
+}
+
+TEST_F(PostTest, MissingVariablesAndBadEventsAreInputErrorsNamingThem) {
+  Env env = gitlab_env();
+  env[2].second = "";
+  auto missing = post("--gitlab", env);
+  EXPECT_EQ(missing.exit_code, 2) << explain(missing);
+  EXPECT_NE(missing.err.find("CI_MERGE_REQUEST_IID is not set"), std::string::npos) << missing.err;
+
+  auto push_event = post("--github", github_env(R"({"ref": "refs/heads/main"})"));
+  EXPECT_EQ(push_event.exit_code, 2) << explain(push_event);
+  EXPECT_NE(push_event.err.find("not a pull_request event"), std::string::npos) << push_event.err;
+
+  auto no_flag = run_cobench({"post", report.string()}, dir.path(), gitlab_env(), 60);
+  EXPECT_EQ(no_flag.exit_code, 2) << explain(no_flag);
+  auto no_file = run_cobench({"post", "--gitlab", (dir.path() / "missing.md").string()}, dir.path(), gitlab_env(), 60);
+  EXPECT_EQ(no_file.exit_code, 2) << explain(no_file);
+  EXPECT_NE(no_file.err.find("missing.md"), std::string::npos) << no_file.err;
+  EXPECT_TRUE(api.requests().empty());
+}
+
+TEST(NoteBody, AddsTheMarkerOnceAndCutsLongReportsKeepingDetailsClosed) {
+  EXPECT_EQ(post::note_body("x\n", 1000), std::string(post::kMarker) + "\nx\n");
+  std::string marked = std::string(post::kMarker) + "\nx\n";
+  EXPECT_EQ(post::note_body(marked, 1000), marked);
+  std::string long_report = "<details><summary>rows</summary>\n\n";
+  for (int i = 0; i < 5000; ++i) long_report += "| row " + std::to_string(i) + " | 1.00× |\n";
+  std::string body = post::note_body(long_report, 65'536);
+  EXPECT_LE(body.size(), 65'536u);
+  EXPECT_NE(body.find("</details>"), std::string::npos);
+  EXPECT_NE(body.find("full report.md is in the job artifacts"), std::string::npos);
+  EXPECT_EQ(body.find("| row 4999 |"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cobench::testing
