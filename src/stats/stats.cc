@@ -1,1 +1,48 @@
 #include "stats/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace cobench::stats {
+
+Verdict judge(const RatioEstimate& estimate, double budget) {
+  if (!estimate.ci_reachable || std::isnan(estimate.ci_low) || std::isnan(estimate.ci_high))
+    return Verdict::Inconclusive;
+  double threshold = 1 + budget;
+  if (estimate.ci_low > threshold) return Verdict::Regression;
+  if (estimate.ci_high <= threshold) return Verdict::Pass;
+  return Verdict::Inconclusive;
+}
+
+bool is_faster(const RatioEstimate& estimate) { return estimate.ci_reachable && estimate.ci_high < 1; }
+
+double median(std::span<const double> values) {
+  if (values.empty()) return std::nan("");
+  std::vector<double> v(values.begin(), values.end());
+  size_t half = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + half, v.end());
+  double upper = v[half];
+  if (v.size() % 2) return upper;
+  double lower = *std::max_element(v.begin(), v.begin() + half);
+  return (lower + upper) / 2;  // as R computes it, so symmetric cases negate exactly
+}
+
+std::string to_string(Method method) { return method == Method::Exact ? "exact" : "normal"; }
+
+std::string to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Pass: return "pass";
+    case Verdict::Regression: return "regression";
+    case Verdict::Inconclusive: break;
+  }
+  return "inconclusive";
+}
+
+std::optional<Verdict> verdict_from_string(const std::string& text) {
+  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive})
+    if (to_string(v) == text) return v;
+  return std::nullopt;
+}
+
+}  // namespace cobench::stats

@@ -1,0 +1,31 @@
+// read_output_file: one entry point for every benchmark output cobench reads.
+#include <string_view>
+
+#include "core/files.h"
+#include "formats/formats.h"
+
+namespace cobench::formats {
+
+/// Go's text has result lines "BenchmarkX-8  1000  12 ns/op" and header
+/// lines "goos: linux"; anything else is handed to the JSON reader, whose
+/// line/column error is the most useful answer for a broken file.
+static bool looks_like_go_bench(std::string_view text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] == '{' || text[first] == '[') return false;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    if (line.starts_with("Benchmark") || line.starts_with("goos:") || line.starts_with("pkg:")) return true;
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return false;
+}
+
+Output read_output_file(const std::string& path) {
+  std::string text = read_file(path);
+  if (looks_like_go_bench(text)) return parse_go_bench(text, path);
+  return parse_google_benchmark_json(text, path);
+}
+
+}  // namespace cobench::formats
