@@ -31,6 +31,19 @@ std::string error_detail(const std::string& body) {
   return detail;
 }
 
+std::string describe(httplib::Error error) {
+  switch (error) {
+    case httplib::Error::Connection: return "could not connect";
+    case httplib::Error::ConnectionTimeout: return "connection timed out";
+    case httplib::Error::Read: return "no complete response (read failed or timed out)";
+    case httplib::Error::Write: return "sending the request failed";
+    case httplib::Error::SSLConnection: return "TLS handshake failed";
+    case httplib::Error::SSLLoadingCerts: return "cannot load the system CA certificates";
+    case httplib::Error::SSLServerVerification: return "TLS certificate verification failed";
+    default: return "request failed (" + httplib::to_string(error) + ")";
+  }
+}
+
 }  // namespace
 
 nlohmann::json HttpResponse::json(const std::string& what) const {
@@ -95,7 +108,7 @@ HttpResponse ApiClient::send(const std::string& method, const std::string& path,
                            : method == "POST" ? client_->Post(full_path, headers, *body, "application/json")
                            : method == "PUT"  ? client_->Put(full_path, headers, *body, "application/json")
                                               : client_->Patch(full_path, headers, *body, "application/json");
-  if (!result) throw InfraError(fmt::format("{}: {}", what, httplib::to_string(result.error())));
+  if (!result) throw InfraError(fmt::format("{}: {}", what, describe(result.error())));
   HttpResponse response;
   response.status = result->status;
   response.body = result->body;
