@@ -25,6 +25,35 @@ void discard_worktree(const fs::path& repo, const fs::path& path) {
   run_git(repo, {"worktree", "prune"}, /*cleanup=*/true);
 }
 
+/// Paths of the submodules the main checkout has initialised (`git submodule
+/// status` marks the others with '-'): those the build may need, and the ones
+/// whose URL is already configured.
+std::vector<std::string> initialised_submodules(const fs::path& repo) {
+  // From the top folder: status prints paths relative to where it runs.
+  std::istringstream lines(detail::git_output(toplevel(repo), {"submodule", "status"}));
+  std::vector<std::string> paths;
+  for (std::string line; std::getline(lines, line);) {
+    size_t sha_end = line.find(' ', 1);  // status char, SHA (40 or 64 hex), space, path
+    if (line.empty() || line[0] == '-' || sha_end == std::string::npos) continue;
+    std::string path = line.substr(sha_end + 1);
+    if (auto describe = path.rfind(" ("); describe != std::string::npos && path.back() == ')') path.resize(describe);
+    paths.push_back(path);
+  }
+  return paths;
+}
+
+/// A fresh worktree has empty submodule folders; a vendored Google Benchmark
+/// or library would then fail to configure.
+void check_out_submodules(const fs::path& repo, const fs::path& worktree) {
+  std::error_code ec;
+  if (!fs::exists(worktree / ".gitmodules", ec)) return;
+  std::vector<std::string> paths = initialised_submodules(repo);
+  if (paths.empty()) return;
+  std::vector<std::string> args = {"submodule", "update", "--init", "--recursive", "--"};
+  args.insert(args.end(), paths.begin(), paths.end());
+  detail::git_output(worktree, args);
+}
+
 }  // namespace
 
 Worktree::Worktree(const fs::path& repo, const fs::path& path, const std::string& sha)
@@ -43,6 +72,12 @@ Worktree::Worktree(const fs::path& repo, const fs::path& path, const std::string
     if (result.err.find("invalid reference") != std::string::npos)
       throw InputError(fmt::format("git: unknown revision '{}' (in {})", sha, repo_.string()));
     throw InfraError(detail::failure_message(repo_, args, result));
+  }
+  try {
+    check_out_submodules(repo_, path_);
+  } catch (...) {
+    discard_worktree(repo_, path_);
+    throw;
   }
 }
 

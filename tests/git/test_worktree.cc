@@ -1,5 +1,6 @@
 // Worktrees and ignore rules against real temporary repositories.
 #include <csignal>
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
@@ -115,6 +116,39 @@ TEST(GitWorktree, CleansUpWhileUnwindingFromACancellation) {
   // The destructor's git commands ran although cancellation was pending.
   EXPECT_FALSE(fs::exists(where));
   EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
+}
+
+TEST(GitWorktree, ChecksOutTheSubmodulesTheMainCheckoutHas) {
+  TempDir tmp;
+  GitRepo vendored(tmp / "vendored");
+  vendored.write("benchmark.h", "// vendored\n");
+  vendored.commit("vendored library");
+  GitRepo optional(tmp / "optional");
+  optional.write("big.dat", "large optional data\n");
+  optional.commit("optional data");
+  // Local submodule URLs need protocol.file.allow, also in the clones cobench's git makes.
+  ::setenv("GIT_CONFIG_COUNT", "1", 1);
+  ::setenv("GIT_CONFIG_KEY_0", "protocol.file.allow", 1);
+  ::setenv("GIT_CONFIG_VALUE_0", "always", 1);
+  struct Unset {
+    ~Unset() { ::unsetenv("GIT_CONFIG_COUNT"); }
+  } unset;
+  GitRepo repo(tmp / "repo");
+  repo.git({"submodule", "add", "-q", (tmp / "vendored").string(), "third_party/bench mark"});
+  repo.git({"submodule", "add", "-q", (tmp / "optional").string(), "data"});
+  std::string sha = repo.commit("with submodules");
+  repo.git({"submodule", "deinit", "-q", "data"});  // not wanted here, so not wanted in the worktree
+
+  fs::path where = tmp / "work" / "head";
+  {
+    Worktree tree(repo.path(), where, sha);
+    EXPECT_EQ(read_text(where / "third_party/bench mark/benchmark.h"), "// vendored\n");
+    EXPECT_FALSE(fs::exists(where / "data/big.dat"));
+  }
+  // git refuses `worktree remove` on trees with submodules; the fallback still removes it.
+  EXPECT_FALSE(fs::exists(where));
+  EXPECT_EQ(worktree_list(repo).find(where.string()), std::string::npos);
+  EXPECT_EQ(read_text(repo.path() / "third_party/bench mark/benchmark.h"), "// vendored\n");
 }
 
 TEST(GitEnsureIgnored, AppendsOnlyWhenMissingAndWorksFromALinkedWorktree) {
