@@ -147,6 +147,9 @@ int run_pipeline(const RunOptions& options) {
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
 
+  std::error_code ec;  // a previous job's per-run files must not mix with this one's
+  for (const char* sub : {"runs", "logs"}) fs::remove_all(out_dir / sub, ec);
+
   Progress progress(stderr, ::isatty(STDERR_FILENO));
   Workspace workspace(repo, work_dir, revs);
   if (options.keep) workspace.keep();

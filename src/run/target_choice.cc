@@ -33,8 +33,8 @@ TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base,
     throw InputError(fmt::format("--target '{}' matches none of the {} benchmark targets", regex,
                                  std::max(base.size(), head.size())));
   }
-  choice.reason = regex.empty() ? fmt::format("all {} benchmark targets", choice.both.size())
-                                : fmt::format("{} targets matching --target '{}'", choice.both.size(), regex);
+  choice.reason = regex.empty() ? fmt::format("all benchmark targets ({})", choice.both.size())
+                                : fmt::format("benchmark targets matching --target '{}' ({})", regex, choice.both.size());
   choice.selection = {{"mode", regex.empty() ? "all" : "target-regex"},
                       {"reason", choice.reason},
                       {"targets", choice.both}};
