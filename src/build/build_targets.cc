@@ -33,9 +33,12 @@ BuildFailure::BuildFailure(std::string target_name, std::string command_line, st
 void build_targets(const BuildSettings& settings, const std::vector<std::string>& targets) {
   int jobs = settings.jobs > 0 ? settings.jobs : usable_cpus();
   for (const auto& target : targets) {
-    // --config: multi-config generators build Debug unless told; single-config ones ignore it.
-    std::vector<std::string> argv = {"cmake", "--build", settings.build_dir.string(), "--config", settings.build_type,
-                                     "-j", std::to_string(jobs), "--target", target};
+    std::vector<std::string> argv = {"cmake", "--build", settings.build_dir.string()};
+    if (!settings.build_type.empty()) {
+      // Multi-config generators build Debug unless told; single-config ones ignore it.
+      argv.insert(argv.end(), {"--config", settings.build_type});
+    }
+    argv.insert(argv.end(), {"-j", std::to_string(jobs), "--target", target});
     auto result = detail::run_logged(argv, settings.log_path);
     if (!result.ok())
       throw BuildFailure(target, process::quote_command_line(argv), process::tail_lines(result.out, 40),

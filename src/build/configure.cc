@@ -64,7 +64,7 @@ void configure(const BuildSettings& settings) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }
-  argv.push_back("-DCMAKE_BUILD_TYPE=" + settings.build_type);
+  if (!settings.build_type.empty()) argv.push_back("-DCMAKE_BUILD_TYPE=" + settings.build_type);
   argv.insert(argv.end(), settings.cmake_args.begin(), settings.cmake_args.end());
   auto result = detail::run_logged(argv, settings.log_path);
   if (!result.ok())

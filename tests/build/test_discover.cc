@@ -87,6 +87,17 @@ TEST(BuildDiscover, FindsExactlyTheBenchmarkExecutablesWithTheirCompileInfo) {
   for (const auto& input : inputs) EXPECT_EQ(input.string().rfind(src.string(), 0), 0u) << input;
 }
 
+TEST(BuildDiscover, MultiConfigGeneratorUsesTheConfigurationBeingBuilt) {
+  TempDir tmp;
+  write_mixed_project(tmp / "src");
+  BuildSettings settings = fixtures::settings(tmp.path(), "src");
+  settings.cmake_args = {"-G", "Ninja Multi-Config", "-DCMAKE_CONFIGURATION_TYPES=Debug;Release"};
+  configure(settings);
+  auto targets = discover_targets(settings.build_dir);
+  ASSERT_EQ(names(targets), (std::vector<std::string>{"bench_alpha", "bench_zeta"}));
+  EXPECT_EQ(targets[0].artifact, settings.build_dir / "Release" / "bench_alpha");
+}
+
 TEST(BuildDiscover, ProjectInASubfolderUsingItsParent) {
   TempDir tmp;
   // Eigen-style: benchmarks/ is its own CMake project reaching into the repository above it.
