@@ -76,6 +76,31 @@ std::optional<std::string> scaling_governor(const std::vector<int>& cpus) {
   return fmt::format("{}", fmt::join(governors, ","));
 }
 
+std::optional<bool> read_flag(const fs::path& path) {
+  auto text = read_small(path);
+  if (!text) return std::nullopt;
+  std::string value = trim(*text);
+  if (value != "0" && value != "1") return std::nullopt;
+  return value == "1";
+}
+
+// Frequency boost makes runs depend on temperature and on what the other cores do.
+std::optional<bool> turbo_enabled() {
+  if (auto boost = read_flag(kCpuRoot / "cpufreq/boost")) return *boost;
+  if (auto no_turbo = read_flag(kCpuRoot / "intel_pstate/no_turbo")) return !*no_turbo;
+  return std::nullopt;
+}
+
+// The load when the job started: a busy machine explains wide intervals.
+std::optional<nlohmann::json> load_average() {
+  auto text = read_small("/proc/loadavg");
+  if (!text) return std::nullopt;
+  std::istringstream in(*text);
+  double one = 0, five = 0, fifteen = 0;
+  if (!(in >> one >> five >> fifteen)) return std::nullopt;
+  return nlohmann::json::array({one, five, fifteen});
+}
+
 std::optional<std::string> compiler_version(const std::string& compiler) {
   auto result = process::run_capture({compiler.empty() ? "c++" : compiler, "--version"});
   if (!result.ok()) return std::nullopt;
@@ -179,6 +204,11 @@ nlohmann::json collect_host_context(const std::string& compiler) {
     if (auto khz = to_int(trim(*max_khz))) host["max_mhz"] = *khz / 1000.0;
   if (auto caches = read_cache_sizes(kCpuRoot / "cpu0/cache"); !caches.empty()) host["caches"] = caches;
   if (auto governor = scaling_governor(cpus)) host["governor"] = *governor;
+  if (auto turbo = turbo_enabled()) host["turbo"] = *turbo;
+  if (auto smt = read_flag(kCpuRoot / "smt/active")) host["smt"] = *smt;
+  if (auto isolated = read_small(kCpuRoot / "isolated"); isolated && !trim(*isolated).empty())
+    host["isolated_cpus"] = trim(*isolated);
+  if (auto load = load_average()) host["load_average"] = *load;
   struct utsname names{};
   if (::uname(&names) == 0) {
     host["kernel"] = fmt::format("{} {}", names.sysname, names.release);

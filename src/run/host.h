@@ -13,7 +13,8 @@ namespace cobench::run {
 
 /// CPU model, online CPUs, MHz, cache sizes (sysfs), kernel, scaling
 /// governor where readable, compiler version (`compiler --version` first
-/// line; empty compiler: the CMake default c++), hostname, date. Fields that
+/// line; empty compiler: the CMake default c++), hostname, date; also turbo,
+/// SMT, isolated CPUs and the load average where readable. Fields that
 /// cannot be read are omitted, never invented.
 nlohmann::json collect_host_context(const std::string& compiler = {});
 

@@ -123,15 +123,32 @@ TEST(Host, CollectsThisMachine) {
   }
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string text((std::istreambuf_iterator<char>(cpuinfo)), std::istreambuf_iterator<char>());
-  if (cpuinfo_field(text, "model name")) EXPECT_EQ(host["cpu_model"], *cpuinfo_field(text, "model name"));
-  if (cpuinfo_field(text, "cpu MHz")) EXPECT_GT(host["mhz"].get<double>(), 0);
+  if (cpuinfo_field(text, "model name")) {
+    EXPECT_EQ(host["cpu_model"], *cpuinfo_field(text, "model name"));
+  }
+  if (cpuinfo_field(text, "cpu MHz")) {
+    EXPECT_GT(host["mhz"].get<double>(), 0);
+  }
   if (host.contains("caches")) {
     for (auto& [level, size] : host["caches"].items()) {
       EXPECT_TRUE(std::regex_match(level, std::regex("L[1-4][di]?"))) << level;
       EXPECT_TRUE(parse_cache_size(size.get<std::string>())) << size;
     }
   }
-  if (host.contains("governor")) EXPECT_FALSE(host["governor"].get<std::string>().empty());
+  if (host.contains("governor")) {
+    EXPECT_FALSE(host["governor"].get<std::string>().empty());
+  }
+  if (host.contains("turbo")) {
+    EXPECT_TRUE(host["turbo"].is_boolean());
+  }
+  if (std::ifstream("/sys/devices/system/cpu/smt/active")) {
+    EXPECT_TRUE(host["smt"].is_boolean());
+  }
+  if (std::ifstream("/proc/loadavg")) {
+    ASSERT_TRUE(host["load_average"].is_array());
+    ASSERT_EQ(host["load_average"].size(), 3u);
+    for (const auto& load : host["load_average"]) EXPECT_GE(load.get<double>(), 0);
+  }
 }
 
 TEST(Host, AMissingCompilerIsOmittedNotInvented) {
