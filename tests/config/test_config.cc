@@ -187,10 +187,11 @@ TEST(Config, SyntaxErrorHasLineAndColumn) {
 TEST(Config, UnknownKeysAtEveryLevel) {
   expect_errors({
       {"colour = 1\n", "cobench.toml:1:1: unknown key 'colour' at the top level"},
+      {"[selct]\n", "cobench.toml:1:2: unknown key 'selct' at the top level (did you mean 'select'?)"},
       {"[report]\nx = 1\n", "cobench.toml:1:2: unknown key 'report' at the top level"},
-      {"[run]\nmin_run = 3\n", "cobench.toml:2:1: unknown key 'min_run' in [run]"},
-      {"[build]\n  target = []\n", "cobench.toml:2:3: unknown key 'target' in [build]"},
-      {"[budget]\ntim = \"5%\"\n", "cobench.toml:2:1: unknown key 'tim' in [budget]"},
+      {"[run]\nmin_run = 3\n", "cobench.toml:2:1: unknown key 'min_run' in [run] (did you mean 'min_runs'?)"},
+      {"[build]\n  target = []\n", "cobench.toml:2:3: unknown key 'target' in [build] (did you mean 'targets'?)"},
+      {"[budget]\ntim = \"5%\"\n", "cobench.toml:2:1: unknown key 'tim' in [budget] (did you mean 'time'?)"},
       {"[select]\nmax = 3\n", "cobench.toml:2:1: unknown key 'max' in [select]"},
       {"[[budget.override]]\nmatch = \"x\"\nbudget = \"5%\"\n", "cobench.toml:3:1: unknown key 'budget' in [budget.override[1]]"},
   });
