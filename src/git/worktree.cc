@@ -58,7 +58,7 @@ void check_out_submodules(const fs::path& repo, const fs::path& worktree) {
 
 Worktree::Worktree(const fs::path& repo, const fs::path& path, const std::string& sha)
     : repo_(repo), path_(fs::absolute(path).lexically_normal()) {
-  if (path_.has_filename() == false) path_ = path_.parent_path();
+  if (!path_.has_filename()) path_ = path_.parent_path();  // "dir/" names dir
   std::error_code ec;
   if (fs::exists(path_, ec)) discard_worktree(repo_, path_);
   else run_git(repo_, {"worktree", "prune"});  // a deleted folder may still be registered
