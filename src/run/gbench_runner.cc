@@ -10,7 +10,7 @@
 #include "core/files.h"
 #include "formats/formats.h"
 #include "process/process.h"
-#include "stats/stats.h"
+#include "run/samples.h"
 
 namespace cobench::run {
 namespace {
@@ -20,11 +20,6 @@ std::string file_stem(const std::string& target, Side side, int run_index) {
   std::string safe;
   for (char c : target) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
   return fmt::format("{}-{}-{}", safe, to_string(side), run_index);
-}
-
-/// Median of one metric's repetitions, when the entry has any.
-void add_median(Sample& sample, const std::string& key, const std::vector<double>& values) {
-  if (!values.empty()) sample[key] = stats::median(values);
 }
 
 }  // namespace
@@ -45,13 +40,7 @@ void read_gbench_samples(const std::string& json_text, const std::string& source
       record.errors[entry.name] = entry.error.empty() ? "no measurements" : entry.error;
       continue;
     }
-    Sample sample;
-    add_median(sample, "real_ns", entry.real_ns);
-    add_median(sample, "cpu_ns", entry.cpu_ns);
-    add_median(sample, "allocs_per_iter", entry.allocs_per_iter);
-    add_median(sample, "bytes_per_iter", entry.bytes_per_iter);
-    add_median(sample, "peak_bytes", entry.peak_bytes);
-    record.samples[entry.name] = std::move(sample);
+    record.samples[entry.name] = sample_from_entry(entry);
   }
 }
 

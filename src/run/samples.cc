@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/errors.h"
+#include "stats/stats.h"
 
 namespace cobench::run {
 
@@ -19,6 +20,24 @@ std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRec
     }
   }
   return out;
+}
+
+namespace {
+
+void add_median(Sample& sample, const std::string& key, const std::vector<double>& values) {
+  if (!values.empty()) sample[key] = stats::median(values);
+}
+
+}  // namespace
+
+Sample sample_from_entry(const formats::Entry& entry) {
+  Sample sample;
+  add_median(sample, "real_ns", entry.real_ns);
+  add_median(sample, "cpu_ns", entry.cpu_ns);
+  add_median(sample, "allocs_per_iter", entry.allocs_per_iter);
+  add_median(sample, "bytes_per_iter", entry.bytes_per_iter);
+  add_median(sample, "peak_bytes", entry.peak_bytes);
+  return sample;
 }
 
 std::string sample_key_for_metric(const std::string& metric) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/formats.h"
 #include "run/runner.h"
 
 namespace cobench::run {
@@ -19,6 +20,10 @@ struct BenchmarkSamples {
 /// values are left out: no ratio can be formed from them.
 std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
                                                         const std::string& target, const std::string& key);
+
+/// One run's sample of one benchmark: the median of each metric's repetitions
+/// ("real_ns", "cpu_ns", and "allocs_per_iter", "bytes_per_iter", "peak_bytes" when reported).
+Sample sample_from_entry(const formats::Entry& entry);
 
 /// The Sample key a metric name selects: "real_time" -> "real_ns", "cpu_time" -> "cpu_ns".
 std::string sample_key_for_metric(const std::string& metric);
