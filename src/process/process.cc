@@ -154,8 +154,16 @@ Result run(const Command& command) {
     return result;
   }
 
+  // Block SIGINT/SIGTERM across fork so the child cannot run cobench's
+  // recording handler (and carry on) before it resets them to the default.
+  sigset_t cancel_signals, previous_mask;
+  sigemptyset(&cancel_signals);
+  sigaddset(&cancel_signals, SIGINT);
+  sigaddset(&cancel_signals, SIGTERM);
+  ::pthread_sigmask(SIG_BLOCK, &cancel_signals, &previous_mask);
   auto start = Clock::now();
   pid_t pid = ::fork();
+  if (pid != 0) ::pthread_sigmask(SIG_SETMASK, &previous_mask, nullptr);
   if (pid < 0) {
     result.spawn_error = fmt::format("fork: {}", std::strerror(errno));
     ::close(report_pipe[0]);
@@ -170,6 +178,7 @@ Result run(const Command& command) {
     ::sigaction(SIGINT, &dfl, nullptr);
     ::sigaction(SIGTERM, &dfl, nullptr);
     ::sigaction(SIGPIPE, &dfl, nullptr);
+    ::pthread_sigmask(SIG_SETMASK, &previous_mask, nullptr);
     if (command.cpu) {
       cpu_set_t set;
       CPU_ZERO(&set);
