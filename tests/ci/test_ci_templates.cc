@@ -97,7 +97,7 @@ TEST(GitLabTemplate, FullHistoryBuildRunPostAndArtifactsAlways) {
 TEST(GitHubTemplate, PullRequestLabelOptInAndReportNotGate) {
   LOAD_OR_SKIP(yaml, kSource / "ci/github/cobench.yml");
   // PyYAML reads the bare key `on` as the boolean true.
-  const auto& on = yaml.contains("on") ? yaml["on"] : yaml["True"];
+  const auto& on = yaml.contains("on") ? yaml["on"] : yaml["true"];
   ASSERT_TRUE(on.contains("pull_request")) << yaml.dump();
   std::string types = on["pull_request"]["types"].dump();
   for (const char* type : {"labeled", "synchronize", "opened"}) EXPECT_NE(types.find(type), std::string::npos) << type;
