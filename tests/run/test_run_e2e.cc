@@ -55,6 +55,13 @@ TEST(RunE2E, ReportsRegressionPassCrashAndTimeoutThenRebuildsFromATruncatedLog) 
   EXPECT_EQ(partial.head, fx.head);
   EXPECT_FALSE(partial.notes.empty());
   EXPECT_TRUE(std::filesystem::exists(copy.parent_path() / "report.md"));
+
+  // A damaged line in the middle is an input error naming the file and line.
+  const auto pos = text.find('\n', text.find('\n') + 1);
+  write_file_atomic(copy, text.substr(0, pos + 1) + "{not json\n" + text.substr(pos + 1));
+  auto damaged = cobench::testing::run_cobench({"report", copy.string()});
+  EXPECT_EQ(damaged.exit_code, 2) << explain(damaged);
+  EXPECT_NE(damaged.err.find(copy.string() + ":3:"), std::string::npos) << damaged.err;
 }
 
 TEST(RunE2E, GateExitsOneOnRegressionAndZeroWithout) {
@@ -63,6 +70,11 @@ TEST(RunE2E, GateExitsOneOnRegressionAndZeroWithout) {
   EXPECT_EQ(gated.exit_code, 1) << explain(gated);
   auto clean = fx.run({"--target", "^bench_same$", "--gate", "--budget", "10%"});
   EXPECT_EQ(clean.exit_code, 0) << explain(clean);
+  // A head that always crashes leaves its rows inconclusive: they fail only when asked to.
+  auto crash = fx.run({"--target", "^bench_crash$", "--gate"});
+  EXPECT_EQ(crash.exit_code, 0) << explain(crash);
+  auto strict = fx.run({"--target", "^bench_crash$", "--fail-on-inconclusive"});
+  EXPECT_EQ(strict.exit_code, 1) << explain(strict);
 }
 
 TEST(RunE2E, HeadThatFailsToBuildExitsThreeNamingTheTarget) {
