@@ -161,18 +161,9 @@ std::string definitions(const nlohmann::json& object) {
 }
 
 std::string method(const Report& report) {
-  std::string out = fmt::format(
-      "<p>Ratio: Hodges-Lehmann estimate of head/base <code>{}</code> (median of all pairwise ratios) with a {:g}% "
-      "confidence interval from the exact Mann-Whitney distribution (normal approximation for large or tied samples). "
-      "<b>regression</b>: the whole interval lies above {:g}; <b>pass</b>: at or below it; <b>inconclusive</b>: it "
-      "straddles it; <b>faster</b>: below 1. Plots share one logarithmic axis.</p>",
-      escape_xml(report.metric), report.confidence * 100, 1 + report.budget);
-  if (report.tool == "run")
-    out += "<p>Base and head were built in two worktrees and run interleaved on one machine (base, head, head, base, …), "
-           "one pinned process per run.</p>";
-  for (const auto& target : report.targets)
-    if (!target.alloc_status.empty())
-      out += "<p>Allocations, " + escape_xml(target.name) + ": " + escape_xml(target.alloc_status) + "</p>";
+  std::string out;
+  for (const auto& sentence : method_sentences(report)) out += "<p>" + escape_xml(sentence) + "</p>";
+  out += "<p>Plots share one logarithmic axis.</p>";
   if (std::string host = definitions(report.host); !host.empty()) out += "<h3>Host</h3>" + host;
   if (std::string settings = definitions(report.settings); !settings.empty()) out += "<h3>Settings</h3>" + settings;
   return "<details><summary>" + std::string(report.tool == "run" ? "Host and method" : "Method") + "</summary>" + out +

@@ -133,19 +133,9 @@ std::string json_items(const nlohmann::json& object) {
 }
 
 std::string method(const Report& report) {
-  std::string out = fmt::format(
-      "- **Method:** Hodges-Lehmann estimate of the head/base ratio of {} (median of all pairwise ratios), "
-      "{:g}% confidence interval from the exact Mann-Whitney distribution (normal approximation for large or "
-      "tied samples). **regression** when the whole interval lies above {:g}, **pass** when it lies at or below "
-      "it, **inconclusive** otherwise; **faster** when it lies below 1.\n",
-      escape_markdown(report.metric), report.confidence * 100, 1 + report.budget);
-  if (report.tool == "run")
-    out += "- **Runs:** base and head built in two worktrees on this machine and run interleaved "
-           "(base, head, head, base, …), one pinned process per run.\n";
-  out += "- **Spread bar:** " + spread_bar_legend() + ", each row on its own scale.\n";
-  for (const auto& target : report.targets)
-    if (!target.alloc_status.empty())
-      out += fmt::format("- **Allocations, {}:** {}\n", escape_markdown(target.name), escape_markdown(target.alloc_status));
+  std::string out;
+  for (const auto& sentence : method_sentences(report)) out += "- " + escape_markdown(sentence) + "\n";
+  out += "- Spread bar: " + spread_bar_legend() + ", each row on its own scale.\n";
   if (std::string host = json_items(report.host); !host.empty()) out += "\n**Host**\n\n" + host;
   if (std::string settings = json_items(report.settings); !settings.empty()) out += "\n**Settings**\n\n" + settings;
   return out;

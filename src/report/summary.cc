@@ -135,6 +135,21 @@ std::string row_remarks(const BenchmarkRow& row) {
   return row.note.empty() ? failed_runs_phrase(row) : row.note;
 }
 
+std::vector<std::string> method_sentences(const Report& report) {
+  std::vector<std::string> out = {fmt::format(
+      "Ratio: Hodges-Lehmann estimate of head/base {} (the median of all pairwise ratios) with a {:g}% confidence "
+      "interval from the exact Mann-Whitney distribution (normal approximation for large or tied samples). "
+      "Regression: the whole interval lies above {:g}; pass: at or below it; inconclusive: it straddles it; "
+      "faster: it lies below 1.",
+      report.metric, report.confidence * 100, 1 + report.budget)};
+  if (report.tool == "run")
+    out.push_back("Runs: base and head were built in two worktrees and run interleaved on one machine "
+                  "(base, head, head, base, …), one pinned process per run.");
+  for (const auto& target : report.targets)
+    if (!target.alloc_status.empty()) out.push_back(fmt::format("Allocations, {}: {}", target.name, target.alloc_status));
+  return out;
+}
+
 std::string sides_phrase(const Report& report) {
   if (report.base.empty() && report.head.empty()) return "";
   if (report.tool == "compare") return fmt::format("{} vs {}", report.base, report.head);

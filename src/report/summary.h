@@ -65,6 +65,10 @@ std::string failed_runs_phrase(const BenchmarkRow& row);
 /// Why a row is the way it is: its note, or a summary of its failed runs when it has no note.
 std::string row_remarks(const BenchmarkRow& row);
 
+/// How the verdicts were reached, as plain sentences: the estimator and
+/// interval, the run order (run only), each target's allocation status.
+std::vector<std::string> method_sentences(const Report& report);
+
 /// "a.json, b.json" or the SHA pair "0123456789…abcdef0123" for the title line.
 std::string sides_phrase(const Report& report);
 
