@@ -114,7 +114,7 @@ bool IncludeGraph::looks_local(int context, const std::string& from_dir, const I
   std::string first = d.spelling.substr(0, slash);
   if (!d.angled && is_dir(normal(fs::path(from_dir) / first))) return true;
   for (const auto& dir : contexts_[context])
-    if (in_tree(dir) && is_dir(normal(fs::path(dir) / first))) return true;
+    if ((dir == root_ || in_tree(dir)) && is_dir(normal(fs::path(dir) / first))) return true;
   return false;
 }
 

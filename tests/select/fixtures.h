@@ -1,0 +1,24 @@
+#pragma once
+// Hand-made benchmark targets over generated source trees.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "build/build.h"
+
+namespace cobench::select::testing {
+
+/// A target as the File API would describe it: absolute sources and include dirs.
+inline build::BenchmarkTarget make_target(const std::filesystem::path& root, const std::string& name,
+                                          const std::vector<std::string>& sources,
+                                          const std::vector<std::string>& include_dirs = {}) {
+  build::BenchmarkTarget t;
+  t.name = name;
+  t.artifact = root / "build" / name;
+  for (const auto& s : sources) t.sources.push_back(root / s);
+  for (const auto& d : include_dirs) t.include_dirs.push_back(std::filesystem::path(d).is_absolute() ? std::filesystem::path(d) : root / d);
+  t.links_benchmark = true;
+  return t;
+}
+
+}  // namespace cobench::select::testing
