@@ -279,3 +279,32 @@ TEST(Config, OverridesAccumulateInOrder) {
 
 }  // namespace
 }  // namespace cobench::config
+
+namespace cobench::config {
+namespace {
+
+// The file layer as `cobench run` sees it: a bad cobench.toml at the repo root
+// stops the run before anything is built, with exit status 2 and the position.
+TEST(ConfigCli, RunReportsABadRepoConfigWithItsPosition) {
+  testing::TempDir dir;
+  testing::GitRepo repo(dir / "repo");
+  repo.write("cobench.toml", "[run]\nmin_run = 3\n");
+  repo.commit("bad config");
+  auto result = testing::run_cobench({"run"}, repo.path(), {}, 60);
+  EXPECT_EQ(result.exit_code, 2) << testing::explain(result);
+  EXPECT_NE(result.err.find("cobench.toml:2:1: unknown key 'min_run' in [run] (did you mean 'min_runs'?)"),
+            std::string::npos)
+      << testing::explain(result);
+}
+
+TEST(ConfigCli, AMissingExplicitConfigIsAnError) {
+  testing::TempDir dir;
+  testing::GitRepo repo(dir / "repo");
+  repo.commit("empty");
+  auto result = testing::run_cobench({"run", "--config", "nope.toml"}, repo.path(), {}, 60);
+  EXPECT_EQ(result.exit_code, 2) << testing::explain(result);
+  EXPECT_NE(result.err.find("nope.toml: config file not found"), std::string::npos) << testing::explain(result);
+}
+
+}  // namespace
+}  // namespace cobench::config
