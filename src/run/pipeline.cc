@@ -192,8 +192,10 @@ int run_pipeline(const RunOptions& options) {
   ScheduleHooks hooks;
   hooks.on_record = [&](const RunRecord& r) { log.run(r); };
   hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
-  hooks.on_round = [&](const std::string& target, int round, int undecided) {
-    progress.update({target, round, round, round, undecided, elapsed(), -1});
+  hooks.on_round = [&](const std::string& label, int round, int undecided) {
+    // Until min_runs the rest is known; after that it depends on the verdicts.
+    const double eta = round < options.min_runs ? elapsed() / round * (options.min_runs - round) : -1;
+    progress.update({label, round, round, round, undecided, elapsed(), eta});
   };
   const auto outcome = run_schedule(runner, pair_units(runner, base, head), schedule, hooks);
   progress.finish();

@@ -133,12 +133,19 @@ class Scheduler {
     return false;
   }
 
+  /// One progress line per round for all targets, so a CI log stays short.
   void report_round(int round) {
     if (!hooks_.on_round) return;
-    for (const auto& state : states_)
-      if (state.active)
-        hooks_.on_round(state.pair->target, round,
-                        static_cast<int>(undecided_benchmarks(state.pair->target, outcome_.records, settings_).size()));
+    int undecided = 0, active = 0;
+    std::string label;
+    for (const auto& state : states_) {
+      if (!state.active) continue;
+      ++active;
+      label = state.pair->target;
+      undecided += static_cast<int>(undecided_benchmarks(state.pair->target, outcome_.records, settings_).size());
+    }
+    if (active == 0) return;
+    hooks_.on_round(active == 1 ? label : fmt::format("{} targets", active), round, undecided);
   }
 
   Runner& runner_;

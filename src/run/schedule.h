@@ -37,7 +37,8 @@ struct ScheduleHooks {
   std::function<void(const RunRecord&)> on_record;   ///< each finished run, in order
   /// A target stopped before all its benchmarks were decided, and why.
   std::function<void(const std::string& target, const std::string& reason)> on_stop;
-  std::function<void(const std::string& target, int round, int undecided)> on_round;
+  /// After each round: the active target ("3 targets" when several), runs per side, undecided benchmarks.
+  std::function<void(const std::string& label, int round, int undecided)> on_round;
   std::function<double()> elapsed_seconds;            ///< measuring-phase clock (default: steady clock)
   std::function<bool()> cancelled;                    ///< default: signals::cancellation_requested
 };

@@ -66,6 +66,21 @@ TEST(Schedule, AddsBlocksOnlyToTheUndecidedTarget) {
   EXPECT_FALSE(outcome.stop_reasons.count("clear"));
 }
 
+TEST(Schedule, ReportsOneProgressLinePerRound) {
+  FakeRunner runner;
+  runner.targets["clear"] = {2.0, 0.01};
+  runner.targets["noisy"] = {1.0, 0.5};
+  auto hooks = fake_clock(runner);
+  std::vector<std::pair<std::string, int>> rounds;
+  hooks.on_round = [&](const std::string& label, int round, int) { rounds.emplace_back(label, round); };
+  run_schedule(runner, fake_pairs(runner), settings(6, 8), hooks);
+  using R = std::pair<std::string, int>;
+  std::vector<R> expected;
+  for (int round = 1; round <= 6; ++round) expected.emplace_back("2 targets", round);
+  expected.emplace_back("noisy", 8);  // only the undecided target gets the block
+  EXPECT_EQ(rounds, expected);
+}
+
 TEST(Schedule, MaxRunsCapsAPartialBlock) {
   FakeRunner runner;
   runner.targets["noisy"] = {1.0, 0.5};
