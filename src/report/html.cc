@@ -115,16 +115,15 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
     allocs |= row.allocs.has_value() || row.bytes.has_value();
   }
   int decimals = ratio_decimals(report);
-  PlotScale scale = plot_scale(rows);
   std::string out = "<table class=\"benchmarks\"><thead><tr>";
   if (targets) out += "<th>Target</th>";
   out += fmt::format("<th>Benchmark</th><th>Head/base [{:g}% CI]</th>"
-                     "<th>Samples ÷ base median (grey: base) · CI vs 1.0 and budget</th>"
+                     "<th>Samples ÷ base median (grey: base) · CI vs 1.0 and budget (per-row scale)</th>"
                      "<th>Verdict</th><th>n base/head</th>",
                      report.confidence * 100);
   if (allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
   out += "<th>Notes</th></tr></thead>\n<tbody>\n";
-  for (const auto& row : rows) out += row_html(row, scale, decimals, targets, allocs);
+  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, targets, allocs);
   return out + "</tbody></table>\n";
 }
 
@@ -163,7 +162,7 @@ std::string definitions(const nlohmann::json& object) {
 std::string method(const Report& report) {
   std::string out;
   for (const auto& sentence : method_sentences(report)) out += "<p>" + escape_xml(sentence) + "</p>";
-  out += "<p>Plots share one logarithmic axis.</p>";
+  out += "<p>Each plot has its own logarithmic axis: the gap between the 1.00 and the budget line is the budget.</p>";
   if (std::string host = definitions(report.host); !host.empty()) out += "<h3>Host</h3>" + host;
   if (std::string settings = definitions(report.settings); !settings.empty()) out += "<h3>Settings</h3>" + settings;
   return "<details><summary>" + std::string(report.tool == "run" ? "Host and method" : "Method") + "</summary>" + out +

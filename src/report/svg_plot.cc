@@ -11,7 +11,7 @@
 namespace cobench::report {
 namespace {
 
-constexpr double kWidth = 320, kHeight = 66, kLeft = 38, kRight = 12;
+constexpr double kWidth = 340, kHeight = 66, kLeft = 38, kRight = 58;  // right: room for "budget 1.05"
 constexpr double kBaseY = 13, kHeadY = 31, kCiY = 47;
 
 double base_reference(const BenchmarkRow& row) {
@@ -62,8 +62,8 @@ PlotScale plot_scale(const std::vector<BenchmarkRow>& rows) {
   double low = 1, high = 1;
   double ci_low = 1, ci_high = 1;
   for (const auto& row : rows) {
-    low = std::min(low, 1 - row.budget);
-    high = std::max(high, 1 + row.budget);
+    low = std::min(low, 1 / (1 + 2 * row.budget));
+    high = std::max(high, 1 + 2 * row.budget);
     if (has_ci(row)) {
       ci_low = std::min(ci_low, row.estimate.ci_low);
       ci_high = std::max(ci_high, row.estimate.ci_high);

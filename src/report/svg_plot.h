@@ -8,14 +8,15 @@
 
 namespace cobench::report {
 
-/// A shared horizontal axis (log scale) so rows can be compared by eye.
+/// A horizontal axis (log scale) in ratios to the base median.
 struct PlotScale {
   double low = 0.9;
   double high = 1.1;
 };
 
-/// An axis wide enough for every CI, 1.0, the budget lines and the samples,
-/// clamped to [0.5, 2] unless a CI itself lies outside.
+/// An axis wide enough for the rows' CIs, 1.0, twice the budget and the samples,
+/// clamped to [0.5, 2] unless a CI itself lies outside. The report gives each
+/// row its own: one 50× speed-up on a shared axis would flatten every 5% spread.
 PlotScale plot_scale(const std::vector<BenchmarkRow>& rows);
 
 /// An inline <svg> (no namespace URL needed inside HTML) with a <title> per part.

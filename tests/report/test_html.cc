@@ -94,14 +94,26 @@ TEST(Html, PrintStylesAndCompareReport) {
   EXPECT_TRUE(doc.select_node("//summary[.='Method']"));
 }
 
-TEST(Html, SamplesShareOneAxisSoALargerRatioSitsFurtherRight) {
-  auto doc = parse(render_html(testing::sample_compare_report()));
-  auto estimate_x = [&](const char* name) {
-    std::string xpath = std::string("//tr[@data-benchmark='") + name + "']//circle[@class='estimate']";
-    return doc.select_node(xpath.c_str()).node().attribute("cx").as_double();
+TEST(Html, EachPlotPlacesItsIntervalAgainstOneAndTheBudgetLine) {
+  auto doc = parse(render_html(testing::sample_run_report()));
+  auto x_of = [&](const char* name, const char* element) {
+    std::string xpath = std::string("//tr[@data-benchmark='") + name + "']//" + element;
+    return doc.select_node(xpath.c_str()).node().attribute(element[0] == 'c' ? "cx" : "x1").as_double();
   };
-  EXPECT_LT(estimate_x("BM_Hash"), estimate_x("BM_Find"));
-  EXPECT_LT(estimate_x("BM_Find"), estimate_x("BM_Sort/1024"));
+  auto ci_left = [&](const char* name) {
+    std::string xpath = std::string("//tr[@data-benchmark='") + name + "']//rect";
+    return doc.select_node(xpath.c_str()).node().attribute("x").as_double();
+  };
+  // Regression: the whole bar right of the budget line; faster: the estimate left of 1.0.
+  EXPECT_GT(ci_left("BM_Gemm<float>/256"), x_of("BM_Gemm<float>/256", "line[@class='budget']"));
+  EXPECT_LT(x_of("BM_Copy/64", "circle[@class='estimate']"), x_of("BM_Copy/64", "line[@class='one']"));
+  EXPECT_LT(x_of("BM_Control", "line[@class='one']"), x_of("BM_Control", "line[@class='budget']"));
+  // A 50× speed-up elsewhere must not flatten this row: its bar stays wide enough to see.
+  auto report = testing::sample_run_report();
+  report.benchmarks.push_back(testing::make_row("bench_copy", "BM_Huge", stats::Verdict::Pass, 0.02, 0.019, 0.021));
+  auto wide = parse(render_html(report));
+  auto bar = wide.select_node("//tr[@data-benchmark='BM_Control']//rect").node();
+  EXPECT_GT(bar.attribute("width").as_double(), 15.0);
 }
 
 }  // namespace
