@@ -71,9 +71,7 @@ std::string summary(const Report& report, const std::vector<BenchmarkRow>& rows)
   out += tag("span", "chip inconclusive", fmt::format("{} inconclusive", counts.inconclusive));
   out += tag("span", "chip pass", fmt::format("{} pass", counts.pass));
   if (counts.faster > 0) out += tag("span", "chip faster", fmt::format("{} faster", counts.faster));
-  std::vector<std::string> facts = {fmt::format("budget {} (head/base ≤ {:g}, {:g}% confidence)", format_budget(report.budget),
-                                                1 + report.budget, report.confidence * 100),
-                                    "metric " + report.metric};
+  std::vector<std::string> facts = {budget_phrase(report), "metric " + report.metric};
   if (std::string runs = runs_per_side(report); !runs.empty()) facts.push_back(runs + " runs per side");
   if (auto spread = control_spread(report)) facts.push_back("control spread " + *spread);
   if (std::string sides = sides_phrase(report); !sides.empty()) facts.push_back(sides);

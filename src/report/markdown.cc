@@ -76,8 +76,7 @@ std::string table(const std::vector<Column>& columns, const std::vector<Benchmar
 
 std::string summary_line(const Report& report) {
   std::vector<std::string> parts;
-  parts.push_back(fmt::format("budget **{}** (head/base ≤ {:g} at {:g}% confidence)", format_budget(report.budget),
-                              1 + report.budget, report.confidence * 100));
+  parts.push_back(escape_markdown(budget_phrase(report)));
   parts.push_back("metric " + escape_markdown(report.metric));
   if (std::string runs = runs_per_side(report); !runs.empty()) parts.push_back(runs + " runs per side");
   if (auto spread = control_spread(report)) parts.push_back("control spread " + escape_markdown(*spread));

@@ -60,6 +60,15 @@ std::string format_ratio_ci(const BenchmarkRow& row, int decimals) {
 
 std::string format_budget(double budget) { return fmt::format("+{:g}%", budget * 100); }
 
+std::string budget_phrase(const Report& report) {
+  long own = std::count_if(report.benchmarks.begin(), report.benchmarks.end(),
+                           [&](const BenchmarkRow& row) { return std::abs(row.budget - report.budget) > 1e-12; });
+  std::string text = fmt::format("budget {} (head/base ≤ {:g}, {:g}% confidence", format_budget(report.budget),
+                                 1 + report.budget, report.confidence * 100);
+  if (own > 0) text += fmt::format("; {} benchmark{} with {} own budget", own, own == 1 ? "" : "s", own == 1 ? "its" : "their");
+  return text + ")";
+}
+
 std::string runs_per_side(const Report& report) {
   int low = 0, high = 0;
   for (const auto& row : report.benchmarks) {

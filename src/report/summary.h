@@ -41,6 +41,9 @@ std::string format_ratio_ci(const BenchmarkRow& row, int decimals);
 /// A budget fraction as a signed percentage: 0.05 -> "+5%".
 std::string format_budget(double budget);
 
+/// "budget +5% (head/base ≤ 1.05, 95% confidence)", noting rows with their own budget.
+std::string budget_phrase(const Report& report);
+
 /// Runs per side across rows: "6", "6–30", or "" when no row says.
 std::string runs_per_side(const Report& report);
 

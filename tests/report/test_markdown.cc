@@ -39,10 +39,18 @@ TEST(Markdown, SummaryLineComesFirstWithCountsBudgetRunsControlAndShas) {
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[0], "### cobench: 2 regressions, 2 inconclusive, 2 pass (1 faster)");
   const std::string& facts = lines[2];
-  EXPECT_NE(facts.find("budget **+5%**"), std::string::npos) << facts;
+  EXPECT_NE(facts.find("budget +5% (head/base ≤ 1.05, 95% confidence)"), std::string::npos) << facts;
   EXPECT_NE(facts.find("6 runs per side"), std::string::npos) << facts;
   EXPECT_NE(facts.find("control spread ±1.0% (bench\\_copy: BM\\_Control)"), std::string::npos) << facts;
   EXPECT_NE(facts.find("0123456789…abcdef0123"), std::string::npos) << facts;
+}
+
+TEST(Markdown, BudgetOverridesAreCountedInTheSummary) {
+  auto report = testing::sample_run_report();
+  report.benchmarks[0].budget = 0.10;
+  std::string md = render_markdown(report);
+  EXPECT_NE(md.find("budget +5% (head/base ≤ 1.05, 95% confidence; 1 benchmark with its own budget)"), std::string::npos)
+      << md.substr(0, 400);
 }
 
 TEST(Markdown, RowsAreSortedRegressionsInconclusiveFasterPass) {
