@@ -136,8 +136,9 @@ int run_demo(const DemoFlags& flags) {
                "(partial_sort), bench_join unchanged\n",
                repo.c_str());
   int rc = run::run_pipeline(demo_options(repo, base, out, flags.keep));
-  std::printf("\nexpected: bench_checksum regression, bench_topk faster, bench_join (the control) pass or "
-              "inconclusive\n");
+  if (rc != kExitInterrupted)
+    std::printf("\nexpected: bench_checksum regression, bench_topk faster, bench_join (the control) pass or "
+                "inconclusive\n");
   if (flags.keep) std::printf("kept the demo repository, worktrees and builds in %s\n", repo.c_str());
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("demo finished in %.0f s\n", seconds);
