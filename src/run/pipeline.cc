@@ -43,6 +43,7 @@ void validate(const RunOptions& o) {
   if (o.runner != "gbench") throw InputError(fmt::format("runner '{}' is not available (expected gbench)", o.runner));
   sample_key_for_metric(o.metric);
   BudgetRules{o.budget, o.overrides}.validate();
+  validate_target_regex(o.target_regex);
 }
 
 /// The compiler named in the CMake arguments, for the host context.

@@ -9,14 +9,23 @@
 
 namespace cobench::run {
 
-TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base,
-                            const std::vector<build::BenchmarkTarget>& head, const std::string& regex) {
-  std::regex pattern;
+namespace {
+
+std::regex compile(const std::string& regex) {
   try {
-    pattern = std::regex(regex.empty() ? ".*" : regex, std::regex::ECMAScript);
+    return std::regex(regex.empty() ? ".*" : regex, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
     throw InputError(fmt::format("--target: invalid regex '{}': {}", regex, e.what()));
   }
+}
+
+}  // namespace
+
+void validate_target_regex(const std::string& regex) { compile(regex); }
+
+TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base,
+                            const std::vector<build::BenchmarkTarget>& head, const std::string& regex) {
+  const std::regex pattern = compile(regex);
   auto names = [&](const std::vector<build::BenchmarkTarget>& targets) {
     std::set<std::string> out;
     for (const auto& t : targets)

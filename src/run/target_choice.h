@@ -20,6 +20,9 @@ struct TargetChoice {
   nlohmann::json selection = nlohmann::json::object();  ///< selection detail for report.json
 };
 
+/// Throws InputError when `regex` is not a valid ECMAScript regex (checked before any build).
+void validate_target_regex(const std::string& regex);
+
 /// Chooses among the targets discovered on each side; `regex` (ECMAScript,
 /// searched in the name, empty: all) narrows by hand. Throws InputError for a
 /// bad regex or when nothing is left to measure.
