@@ -163,7 +163,7 @@ std::string method(const Report& report) {
   out += "<p>Each plot has its own logarithmic axis: the gap between the 1.00 and the budget line is the budget.</p>";
   if (std::string host = definitions(report.host); !host.empty()) out += "<h3>Host</h3>" + host;
   if (std::string settings = definitions(report.settings); !settings.empty()) out += "<h3>Settings</h3>" + settings;
-  return "<details><summary>" + std::string(report.tool == "run" ? "Host and method" : "Method") + "</summary>" + out +
+  return "<details><summary>" + details_title(report) + "</summary>" + out +
          "</details>\n";
 }
 

@@ -162,7 +162,7 @@ std::string render_markdown(const Report& report) {
   out += one_sided("New on head, not compared", report.added);
   out += one_sided("Gone from head, not compared", report.removed);
   out += failed_runs(rows);
-  out += details(report.tool == "run" ? "Host and method" : "Method", method(report));
+  out += details(details_title(report), method(report));
   return out;
 }
 

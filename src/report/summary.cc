@@ -159,6 +159,10 @@ std::vector<std::string> method_sentences(const Report& report) {
   return out;
 }
 
+std::string details_title(const Report& report) {
+  return report.host.is_object() && !report.host.empty() ? "Host and method" : "Method";
+}
+
 std::string sides_phrase(const Report& report) {
   if (report.base.empty() && report.head.empty()) return "";
   if (report.tool == "compare") return fmt::format("{} vs {}", report.base, report.head);

@@ -72,6 +72,9 @@ std::string row_remarks(const BenchmarkRow& row);
 /// interval, the run order (run only), each target's allocation status.
 std::vector<std::string> method_sentences(const Report& report);
 
+/// "Host and method" when the report knows its host, else "Method".
+std::string details_title(const Report& report);
+
 /// "a.json, b.json" or the SHA pair "0123456789…abcdef0123" for the title line.
 std::string sides_phrase(const Report& report);
 
