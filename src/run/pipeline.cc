@@ -147,6 +147,8 @@ int run_pipeline(const RunOptions& options) {
               revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
+  if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
+    git::ensure_ignored(repo, "/" + rel.generic_string() + "/");  // a custom work folder inside the repo
 
   std::error_code ec;  // a previous job's per-run files must not mix with this one's
   for (const char* sub : {"runs", "logs"}) fs::remove_all(out_dir / sub, ec);
