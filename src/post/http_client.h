@@ -17,9 +17,9 @@ namespace cobench::post {
 
 /// A response with a 2xx status; headers keyed in lower case.
 struct HttpResponse {
-  int status = 0;
-  std::string body;
-  std::map<std::string, std::string> headers;
+  int status = 0;                               ///< HTTP status
+  std::string body;                             ///< raw body
+  std::map<std::string, std::string> headers;  ///< lower-case names
 
   /// The body as JSON; throws InfraError naming `what` when it is not JSON.
   nlohmann::json json(const std::string& what) const;
@@ -37,10 +37,13 @@ class ApiClient {
   ApiClient(const ApiClient&) = delete;
   ApiClient& operator=(const ApiClient&) = delete;
 
-  /// `path` is relative to the base URL's path ("/projects/1/notes?page=2").
+  /// GET; `path` is relative to the base URL's path ("/projects/1/notes?page=2").
   HttpResponse get(const std::string& path);
+  /// POST a JSON body (create).
   HttpResponse post(const std::string& path, const nlohmann::json& body);
+  /// PUT a JSON body (GitLab update).
   HttpResponse put(const std::string& path, const nlohmann::json& body);
+  /// PATCH a JSON body (GitHub update).
   HttpResponse patch(const std::string& path, const nlohmann::json& body);
 
   /// Turns an absolute URL on this API (a pagination link) into a path for get();

@@ -10,8 +10,8 @@ namespace cobench::report {
 
 /// A horizontal axis (log scale) in ratios to the base median.
 struct PlotScale {
-  double low = 0.9;
-  double high = 1.1;
+  double low = 0.9;   ///< left edge, as a ratio to the base median
+  double high = 1.1;  ///< right edge
 };
 
 /// An axis wide enough for the rows' CIs, 1.0, twice the budget and the samples,

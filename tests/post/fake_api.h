@@ -13,19 +13,19 @@ namespace cobench::testing {
 
 /// One request as the server saw it.
 struct Recorded {
-  std::string method;
-  std::string path;
-  httplib::Params params;
-  httplib::Headers headers;
-  std::string body;
-  std::string header(const std::string& name) const;
+  std::string method;        ///< GET, POST, PUT, PATCH
+  std::string path;          ///< without the query
+  httplib::Params params;    ///< the query
+  httplib::Headers headers;  ///< as sent
+  std::string body;          ///< as sent
+  std::string header(const std::string& name) const;  ///< a header's value or ""
 };
 
 /// Serves `notes` (GitLab, X-Next-Page paging) and `comments` (GitHub, Link paging).
 class FakeApi {
  public:
-  FakeApi();
-  ~FakeApi();
+  FakeApi();   ///< starts listening on a free port
+  ~FakeApi();  ///< stops and joins the server thread
   std::string url() const;              ///< http://127.0.0.1:PORT
   std::vector<Recorded> requests();     ///< in arrival order
   void fail_with(int status, std::string body);  ///< every request answers this from now on

@@ -10,9 +10,9 @@ namespace cobench::testing {
 
 /// Decoded pixels as RGB triples, row-major.
 struct PngImage {
-  int width = 0;
-  int height = 0;
-  std::vector<uint8_t> rgb;
+  int width = 0;             ///< pixels
+  int height = 0;            ///< pixels
+  std::vector<uint8_t> rgb;  ///< width * height * 3 bytes
 };
 
 /// Decodes the file; throws std::runtime_error naming what is unsupported or broken.
