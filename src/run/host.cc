@@ -175,15 +175,41 @@ nlohmann::json read_cache_sizes(const fs::path& cache_dir) {
   return caches;
 }
 
-int last_online_cpu() {
-  std::vector<int> online = online_cpus();
-  std::vector<int> allowed = allowed_cpus();
-  std::vector<int> usable;
-  std::set_intersection(online.begin(), online.end(), allowed.begin(), allowed.end(), std::back_inserter(usable));
-  if (!usable.empty()) return usable.back();
-  if (!online.empty()) return online.back();
-  return 0;
+static std::vector<int> intersect(const std::vector<int>& a, const std::vector<int>& b) {
+  std::vector<int> both;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  return both;
 }
+
+int choose_pin_cpu(const std::vector<int>& online, const std::vector<int>& affinity, const std::vector<int>& isolated,
+                   const std::optional<std::vector<int>>& cpuset) {
+  if (cpuset)
+    if (auto quiet = intersect(intersect(isolated, online), *cpuset); !quiet.empty()) return quiet.back();
+  if (auto usable = intersect(online, affinity); !usable.empty()) return usable.back();
+  return online.empty() ? 0 : online.back();
+}
+
+namespace {
+
+// The cgroup v2 cpuset this process lives in; nullopt when not readable.
+std::optional<std::vector<int>> cgroup_cpuset() {
+  auto membership = read_small("/proc/self/cgroup");
+  if (!membership || membership->rfind("0::", 0) != 0) return std::nullopt;
+  std::string group = trim(membership->substr(3, membership->find('\n') - 3));
+  auto text = read_small(fs::path("/sys/fs/cgroup") / fs::path(group).relative_path() / "cpuset.cpus.effective");
+  if (!text) return std::nullopt;
+  return parse_cpu_list(trim(*text));
+}
+
+std::vector<int> isolated_cpus() {
+  auto text = read_small(kCpuRoot / "isolated");
+  if (!text) return {};
+  return parse_cpu_list(trim(*text)).value_or(std::vector<int>{});
+}
+
+}  // namespace
+
+int last_online_cpu() { return choose_pin_cpu(online_cpus(), allowed_cpus(), isolated_cpus(), cgroup_cpuset()); }
 
 nlohmann::json collect_host_context(const std::string& compiler) {
   nlohmann::json host = nlohmann::json::object();

@@ -19,7 +19,15 @@ namespace cobench::run {
 nlohmann::json collect_host_context(const std::string& compiler = {});
 
 /// The last online CPU (from sysfs / sched_getaffinity): the default pin.
+/// An isolated CPU (isolcpus) inside this process's cgroup cpuset wins.
 int last_online_cpu();
+
+/// The rule behind last_online_cpu(), on given CPU lists (sorted): the last
+/// isolated, online CPU of `cpuset` (when the cpuset is known, since the
+/// affinity mask never shows isolated CPUs); else the last online CPU of
+/// `affinity`; else the last online CPU; else 0.
+int choose_pin_cpu(const std::vector<int>& online, const std::vector<int>& affinity, const std::vector<int>& isolated,
+                   const std::optional<std::vector<int>>& cpuset);
 
 /// Parses a kernel CPU list ("0-3,8-11", "5", "") into sorted CPU numbers;
 /// nullopt when malformed.

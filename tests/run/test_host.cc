@@ -68,6 +68,22 @@ TEST(Host, ReadsCachesFromASysfsLikeFolder) {
   EXPECT_TRUE(read_cache_sizes(dir / "missing").empty());
 }
 
+TEST(Host, PinsToTheLastUsableCpu) {
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {0, 1, 2, 3}, {}, std::nullopt), 3);
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {0, 1}, {}, std::nullopt), 1);        // a narrower affinity mask
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {5, 6}, {}, std::nullopt), 3);        // mask names no online CPU
+  EXPECT_EQ(choose_pin_cpu({}, {}, {}, std::nullopt), 0);
+}
+
+TEST(Host, PrefersAnIsolatedCpuOnlyWhenTheCpusetAllowsIt) {
+  // isolcpus=2,3: the affinity mask leaves them out, the cgroup cpuset says whether we may use them.
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {0, 1}, {2, 3}, Cpus{0, 1, 2, 3}), 3);
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {0, 1}, {2, 3}, Cpus{0, 1, 2}), 2);
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {0, 1}, {2, 3}, Cpus{0, 1}), 1);
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2, 3}, {0, 1}, {2, 3}, std::nullopt), 1);  // unknown cpuset: stay safe
+  EXPECT_EQ(choose_pin_cpu({0, 1, 2}, {0, 1}, {3}, Cpus{0, 1, 2, 3}), 1);     // isolated but offline
+}
+
 std::vector<int> affinity() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -78,7 +94,15 @@ std::vector<int> affinity() {
   return cpus;
 }
 
+// With isolcpus the default pin may be an isolated CPU outside the affinity mask, by design.
+bool has_isolated_cpus() {
+  std::ifstream in("/sys/devices/system/cpu/isolated");
+  std::string line;
+  return std::getline(in, line) && !line.empty();
+}
+
 TEST(Host, LastOnlineCpuIsOneThisProcessMayUse) {
+  if (has_isolated_cpus()) GTEST_SKIP() << "this machine isolates CPUs";
   std::vector<int> allowed = affinity();
   ASSERT_FALSE(allowed.empty());
   EXPECT_EQ(last_online_cpu(), allowed.back());
@@ -86,7 +110,7 @@ TEST(Host, LastOnlineCpuIsOneThisProcessMayUse) {
 
 TEST(Host, LastOnlineCpuFollowsTheAffinityMask) {
   std::vector<int> allowed = affinity();
-  if (allowed.size() < 2) GTEST_SKIP() << "needs two usable CPUs";
+  if (allowed.size() < 2 || has_isolated_cpus()) GTEST_SKIP() << "needs two usable CPUs and no isolated ones";
   cpu_set_t one;
   CPU_ZERO(&one);
   CPU_SET(allowed.front(), &one);
