@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "report/escape.h"
+#include "report/selection_text.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "report/svg_plot.h"
@@ -80,6 +81,7 @@ std::string summary(const Report& report, const std::vector<BenchmarkRow>& rows)
   out += "</p>" + tag("p", "meta", meta);
   std::string warnings;
   for (const auto& note : report.notes) warnings += "<li>" + escape_xml(note) + "</li>";
+  if (std::string dropped = dropped_phrase(report); !dropped.empty()) warnings += "<li>" + escape_xml(dropped) + "</li>";
   for (const auto& target : report.targets)
     for (const auto& warning : target.warnings) warnings += "<li>" + escape_xml(target.name + ": " + warning) + "</li>";
   if (!warnings.empty()) out += tag("ul", "warnings", warnings);
@@ -180,6 +182,9 @@ std::string render_html(const Report& report) {
   out += one_sided("New on head, not compared", report.added);
   out += one_sided("Gone from head, not compared", report.removed);
   out += failed_runs(rows);
+  std::string selection;
+  for (const auto& line : selection_lines(report)) selection += "<li>" + escape_xml(line) + "</li>";
+  if (!selection.empty()) out += "<details><summary>Selection</summary><ul>" + selection + "</ul></details>\n";
   out += method(report);
   return out + "</body></html>\n";
 }

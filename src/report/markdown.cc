@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "report/escape.h"
+#include "report/selection_text.h"
 #include "report/report.h"
 #include "report/spread_bar.h"
 #include "report/summary.h"
@@ -89,6 +90,7 @@ std::string summary_line(const Report& report) {
 std::string warnings(const Report& report) {
   std::string out;
   for (const auto& note : report.notes) out += "> ⚠️ " + escape_markdown(note) + "\n>\n";
+  if (std::string dropped = dropped_phrase(report); !dropped.empty()) out += "> ⚠️ " + escape_markdown(dropped) + "\n>\n";
   for (const auto& target : report.targets)
     for (const auto& warning : target.warnings)
       out += fmt::format("> ⚠️ {}: {}\n>\n", escape_markdown(target.name), escape_markdown(warning));
@@ -162,6 +164,9 @@ std::string render_markdown(const Report& report) {
   out += one_sided("New on head, not compared", report.added);
   out += one_sided("Gone from head, not compared", report.removed);
   out += failed_runs(rows);
+  std::string selection;
+  for (const auto& line : selection_lines(report)) selection += "- " + escape_markdown(line) + "\n";
+  if (!selection.empty()) out += details("Selection", selection);
   out += details(details_title(report), method(report));
   return out;
 }

@@ -104,6 +104,26 @@ TEST(Markdown, AllocationColumnsFailedRunsOneSidedAndHostDetails) {
   EXPECT_NE(md.find("measured (3 runs per side)", host), std::string::npos);
 }
 
+TEST(Markdown, SelectionReasonsChainsAndTargetsDroppedByTheCap) {
+  auto report = testing::sample_run_report();
+  report.selection = nlohmann::json::parse(R"({
+    "selected": [{"target": "bench_gemm", "reason_chain": ["bench/gemm.cpp", "Eigen/Core", "Eigen/src/Core/GEMM.h"],
+                  "change": "modified"}],
+    "dropped": [{"target": "bench_far"}, {"target": "bench_farther"}], "max_targets": 1,
+    "unresolved": [{"file": "bench/gemm.cpp", "line": 3, "include": "MACRO_INCLUDE"}], "all_reason": null})");
+  std::string md = render_markdown(report);
+  EXPECT_NE(md.find("> ⚠️ 2 targets dropped by the cap (max\\_targets 1): bench\\_far, bench\\_farther"), std::string::npos) << md;
+  size_t details = md.find("<details><summary>Selection</summary>");
+  ASSERT_NE(details, std::string::npos);
+  EXPECT_NE(md.find("- bench\\_gemm: bench/gemm.cpp → Eigen/Core → Eigen/src/Core/GEMM.h (modified)", details), std::string::npos);
+  EXPECT_NE(md.find("1 unresolved include: bench/gemm.cpp:3 MACRO\\_INCLUDE", details), std::string::npos);
+
+  report.selection = {{"mode", "all"}, {"reason", "all benchmark targets (2)"}, {"targets", {"bench_copy", "bench_gemm"}}};
+  md = render_markdown(report);
+  EXPECT_NE(md.find("- Selection: all benchmark targets (2)\n- Targets: bench\\_copy, bench\\_gemm"), std::string::npos) << md;
+  EXPECT_EQ(render_markdown(testing::sample_compare_report()).find("Selection"), std::string::npos);
+}
+
 TEST(Markdown, LongTablesFoldPassingRowsShortOnesDoNot) {
   std::string folded = render_markdown(testing::long_report(12));
   size_t details = folded.find("<details><summary>12 passing benchmarks</summary>");
