@@ -33,6 +33,17 @@ std::string written(const IncludeDirective& d) {
   return d.angled ? "<" + d.spelling + ">" : "\"" + d.spelling + "\"";
 }
 
+/// One stat per path per graph: headers are probed in every include directory.
+template <class Test>
+bool cached_stat(std::unordered_map<std::string, bool>& cache, const std::string& abs, Test test) {
+  auto [it, inserted] = cache.try_emplace(abs, false);
+  if (inserted) {
+    std::error_code ec;
+    it->second = test(abs, ec);
+  }
+  return it->second;
+}
+
 }  // namespace
 
 IncludeGraph::IncludeGraph(const fs::path& root) {
@@ -63,21 +74,11 @@ std::string IncludeGraph::display(const fs::path& p) const {
 }
 
 bool IncludeGraph::is_file(const std::string& abs) {
-  auto [it, inserted] = files_.try_emplace(abs, false);
-  if (inserted) {
-    std::error_code ec;
-    it->second = fs::is_regular_file(abs, ec);
-  }
-  return it->second;
+  return cached_stat(files_, abs, [](const fs::path& p, std::error_code& ec) { return fs::is_regular_file(p, ec); });
 }
 
 bool IncludeGraph::is_dir(const std::string& abs) {
-  auto [it, inserted] = dirs_.try_emplace(abs, false);
-  if (inserted) {
-    std::error_code ec;
-    it->second = fs::is_directory(abs, ec);
-  }
-  return it->second;
+  return cached_stat(dirs_, abs, [](const fs::path& p, std::error_code& ec) { return fs::is_directory(p, ec); });
 }
 
 const std::vector<IncludeDirective>& IncludeGraph::directives(const std::string& abs) {
