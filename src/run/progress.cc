@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -38,7 +40,12 @@ std::string fit_terminal(std::FILE* out, std::string line) {
 
 Progress::Progress(std::FILE* out, bool tty) : out_(out), tty_(tty) {}
 
-Progress Progress::for_stream(std::FILE* out) { return Progress(out, ::isatty(::fileno(out)) == 1); }
+Progress Progress::for_stream(std::FILE* out) {
+  // A dumb terminal (Emacs shell, some CI consoles) shows the escape codes instead of obeying them.
+  const char* term = std::getenv("TERM");
+  bool dumb = term && std::string_view(term) == "dumb";
+  return Progress(out, ::isatty(::fileno(out)) == 1 && !dumb);
+}
 
 void Progress::update(const ProgressState& state) {
   if (tty_) {

@@ -29,7 +29,7 @@ class Progress {
  public:
   /// tty: use a single updating line (\r); else newline-terminated lines.
   Progress(std::FILE* out, bool tty);
-  /// A Progress on `out` that updates in place when `out` is a terminal.
+  /// A Progress on `out` that updates in place when `out` is a terminal (not TERM=dumb).
   static Progress for_stream(std::FILE* out);
   /// Shows the state; on non-TTY only prints when the round changes.
   void update(const ProgressState& state);

@@ -180,6 +180,8 @@ TEST(Config, ADirectoryIsNotAConfigFile) {
 TEST(Config, SyntaxErrorHasLineAndColumn) {
   std::string e = error_of("[run]\nmin_runs = = 3\n");
   EXPECT_EQ(e.rfind("cobench.toml:2:", 0), 0u) << e;
+  EXPECT_EQ(error_of("[run]\nmin_runs = 2\nmin_runs = 3\n").rfind("cobench.toml:3:", 0), 0u);
+  EXPECT_EQ(error_of("[run]\n[select]\n[run]\n").rfind("cobench.toml:3:", 0), 0u);
   std::string unterminated = error_of("[build]\ncmake_args = [\"-DX\"\n");
   EXPECT_EQ(unterminated.rfind("cobench.toml:", 0), 0u) << unterminated;
 }
