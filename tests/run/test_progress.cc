@@ -1,6 +1,9 @@
 // Progress lines: one updating line on a terminal, one line per round in CI logs.
 #include "run/progress.h"
 
+#include <pty.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -105,6 +108,34 @@ TEST(Progress, ARegularFileIsNotATerminal) {
   size_t n = std::fread(buffer, 1, sizeof buffer - 1, file);
   std::fclose(file);
   EXPECT_EQ(std::string(buffer, n), "a: round 1, runs 1 base / 0 head, 1 undecided, 0:00 elapsed\n");
+}
+
+// What a Progress made by for_stream() writes to a pseudo-terminal under `term`.
+std::string written_to_terminal(const char* term) {
+  int master = -1, slave = -1;
+  if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) return "no pty";
+  std::string saved = std::getenv("TERM") ? std::getenv("TERM") : "";
+  setenv("TERM", term, 1);
+  std::FILE* out = fdopen(slave, "w");
+  Progress p = Progress::for_stream(out);
+  p.update(state("a", 1, 1, 0, 1, 0, -1));
+  p.finish();
+  std::fclose(out);
+  saved.empty() ? unsetenv("TERM") : setenv("TERM", saved.c_str(), 1);
+  char buffer[512] = {};
+  ssize_t n = read(master, buffer, sizeof buffer - 1);
+  close(master);
+  return std::string(buffer, n > 0 ? static_cast<size_t>(n) : 0);
+}
+
+TEST(Progress, ATerminalGetsTheUpdatingLineUnlessItIsDumb) {
+  std::string live = written_to_terminal("xterm");
+  if (live == "no pty") GTEST_SKIP() << "no pseudo-terminals here";
+  EXPECT_EQ(live.find('\r'), 0u) << live;
+  EXPECT_NE(live.find("\x1b[K"), std::string::npos) << live;
+  std::string dumb = written_to_terminal("dumb");
+  EXPECT_EQ(dumb.find('\x1b'), std::string::npos) << dumb;
+  EXPECT_NE(dumb.find("a: round 1"), std::string::npos) << dumb;
 }
 
 }  // namespace
