@@ -18,6 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// What `run` prints before exiting 0 with nothing to measure.
+constexpr const char* kNoneReached = "no benchmark reaches this change";
+
 /// Changed paths on one side of the diff, with how each changed.
 using ChangeMap = std::map<std::string, std::string>;
 
@@ -92,8 +95,8 @@ class Selector {
     if (out_.all_reason) {
       for (const auto* t : targets_) out_.selected.push_back(entry(*t, {}));
     } else if (changes.head.empty() && changes.base.empty()) {
-      out_.none_reason = in_.changes.empty() ? "no changes between base and head"
-                                             : "only ignored paths changed";
+      out_.none_reason = std::string(kNoneReached) +
+                         (in_.changes.empty() ? ": base and head are identical" : ": only ignored paths changed");
       for (const auto* t : targets_) out_.unreached.push_back(t->name);
     } else {
       reach(changes);
@@ -171,7 +174,7 @@ class Selector {
     size_t cap = in_.config.max_targets > 0 ? static_cast<size_t>(in_.config.max_targets) : reached.size();
     for (size_t i = 0; i < reached.size(); ++i)
       (i < cap ? out_.selected : out_.dropped).push_back(entry(*reached[i].second, reached[i].first));
-    if (reached.empty()) out_.none_reason = "no benchmark reaches this change";
+    if (reached.empty()) out_.none_reason = kNoneReached;
   }
 
   SelectedTarget entry(const build::BenchmarkTarget& t, const Reach& r) {

@@ -34,7 +34,7 @@ std::string to_text(const Selection& s) {
   if (s.all_reason)
     out += fmt::format("all {} benchmark targets selected: {}\n", s.selected.size(), *s.all_reason);
   else if (s.none_reason)
-    out += fmt::format("no benchmark target selected: {}\n", *s.none_reason);
+    out += *s.none_reason + "\n";
   else
     out += fmt::format("selected {} of {} benchmark targets{}:\n", s.selected.size(), total,
                        s.max_targets > 0 ? fmt::format(" (max {})", s.max_targets) : "");
