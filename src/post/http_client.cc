@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <optional>
 
 #include <fmt/format.h>
 #include <httplib.h>
 
 #include "core/errors.h"
+#include "core/parse.h"
 
 namespace cobench::post {
 namespace {
@@ -29,6 +32,46 @@ std::string error_detail(const std::string& body) {
   std::replace_if(detail.begin(), detail.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   if (detail.size() > 200) detail = detail.substr(0, 200) + "…";
   return detail;
+}
+
+std::string environment(const char* upper, const char* lower_name) {
+  for (const char* name : {lower_name, upper})
+    if (const char* value = std::getenv(name); value != nullptr && *value != '\0') return value;
+  return "";
+}
+
+// NO_PROXY: comma-separated hosts or domain suffixes (".corp", "corp"), or "*".
+bool bypasses_proxy(const std::string& host) {
+  std::string list = environment("NO_PROXY", "no_proxy");
+  for (size_t start = 0; start <= list.size();) {
+    size_t end = std::min(list.find(',', start), list.size());
+    std::string entry = list.substr(start, end - start);
+    entry.erase(0, entry.find_first_not_of(' '));
+    entry.erase(entry.find_last_not_of(' ') + 1);
+    if (!entry.empty() && entry.front() == '.') entry.erase(0, 1);
+    if (entry == "*" || entry == host ||
+        (!entry.empty() && host.size() > entry.size() && host.ends_with("." + entry)))
+      return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// Applies the scheme's proxy variable ("http://user:pass@proxy:3128") unless NO_PROXY covers the host.
+void configure_proxy(httplib::Client& client, const std::string& scheme, const std::string& host) {
+  std::string proxy = scheme == "https" ? environment("HTTPS_PROXY", "https_proxy") : environment("HTTP_PROXY", "http_proxy");
+  if (proxy.empty() || bypasses_proxy(host)) return;
+  if (size_t scheme_end = proxy.find("://"); scheme_end != std::string::npos) proxy.erase(0, scheme_end + 3);
+  proxy = proxy.substr(0, proxy.find('/'));
+  if (size_t at = proxy.rfind('@'); at != std::string::npos) {
+    std::string credentials = proxy.substr(0, at);
+    size_t colon = credentials.find(':');
+    client.set_proxy_basic_auth(credentials.substr(0, colon), colon == std::string::npos ? "" : credentials.substr(colon + 1));
+    proxy.erase(0, at + 1);
+  }
+  size_t colon = proxy.rfind(':');
+  auto port = colon == std::string::npos ? std::nullopt : parse_number(proxy.substr(colon + 1));
+  client.set_proxy(proxy.substr(0, colon), port ? static_cast<int>(*port) : 80);
 }
 
 std::string describe(httplib::Error error) {
@@ -69,6 +112,9 @@ ApiClient::ApiClient(const std::string& variable, const std::string& base_url,
   if ((scheme != "http" && scheme != "https") || origin_.size() <= scheme_end + 3)
     throw InputError(fmt::format("{}: not an http(s) URL: '{}'", variable, base_url));
   client_ = std::make_unique<httplib::Client>(origin_);
+  std::string host = origin_.substr(scheme_end + 3);
+  host = host.substr(0, host.find(':'));
+  configure_proxy(*client_, scheme, lower(host));
   client_->set_connection_timeout(10);
   client_->set_read_timeout(30);
   client_->set_write_timeout(30);

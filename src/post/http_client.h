@@ -31,6 +31,7 @@ struct HttpResponse {
 class ApiClient {
  public:
   /// Throws InputError (naming `variable`) when base_url is not http(s)://host[:port][/path].
+  /// Honours HTTPS_PROXY / HTTP_PROXY and NO_PROXY (either case), as CI runners behind a proxy set them.
   ApiClient(const std::string& variable, const std::string& base_url,
             std::vector<std::pair<std::string, std::string>> headers, std::string secret);
   ~ApiClient();

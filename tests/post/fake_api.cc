@@ -34,7 +34,9 @@ std::vector<nlohmann::json> make_notes(int count, int marked) {
 }
 
 FakeApi::FakeApi() {
-  const std::string gitlab = R"(/api/v4/projects/7/merge_requests/3/notes)";
+  // Also in absolute form ("http://host/api/..."), as clients send it through a proxy.
+  const std::string proxied = R"((?:http://[^/]+)?)";
+  const std::string gitlab = proxied + R"(/api/v4/projects/7/merge_requests/3/notes)";
   server_.Get(gitlab, [this](const httplib::Request& request, httplib::Response& response) {
     record(request);
     if (failing(response)) return;
@@ -55,7 +57,7 @@ FakeApi::FakeApi() {
     response.set_content(fmt::format(R"({{"id": {}}})", request.matches[1].str()), "application/json");
   };
   server_.Post(gitlab, create);
-  server_.Put(R"(/api/v4/projects/7/merge_requests/3/notes/(\d+))", update);
+  server_.Put(gitlab + R"(/(\d+))", update);
 
   const std::string github = "/repos/octo/widgets/issues/12/comments";
   server_.Get(github, [this, github](const httplib::Request& request, httplib::Response& response) {

@@ -132,6 +132,27 @@ TEST_F(PostTest, UnreachableServerIsExit3) {
   expect_token_not_printed(result);
 }
 
+TEST_F(PostTest, HonoursHttpProxyAndNoProxy) {
+  api.notes = make_notes(2, 0);
+  Env env = gitlab_env();
+  env[0].second = "http://gitlab.invalid/api/v4";  // only reachable through the proxy
+  env.push_back({"http_proxy", api.url()});
+  env.push_back({"HTTP_PROXY", ""});
+  env.push_back({"no_proxy", "localhost,.example.org"});
+  env.push_back({"NO_PROXY", ""});
+  auto proxied = post("--gitlab", env);
+  ASSERT_EQ(proxied.exit_code, 0) << explain(proxied);
+  auto requests = api.requests();
+  ASSERT_FALSE(requests.empty());
+  EXPECT_EQ(requests[0].path, "http://gitlab.invalid:80/api/v4/projects/7/merge_requests/3/notes");  // absolute form: via the proxy
+
+  // NO_PROXY covering the API host: a direct connection, which cannot resolve.
+  env[env.size() - 2].second = "example.org,invalid";
+  auto direct = post("--gitlab", env);
+  EXPECT_EQ(direct.exit_code, 3) << explain(direct);
+  EXPECT_EQ(api.requests().size(), requests.size());
+}
+
 TEST_F(PostTest, MissingVariablesAndBadEventsAreInputErrorsNamingThem) {
   Env env = gitlab_env();
   env[2].second = "";
