@@ -27,13 +27,13 @@ struct PostTest : ::testing::Test {
 
   Env gitlab_env() const {
     return {{"CI_API_V4_URL", api.url() + "/api/v4"}, {"CI_PROJECT_ID", "7"}, {"CI_MERGE_REQUEST_IID", "3"},
-            {"COBENCH_GITLAB_TOKEN", kToken}};
+            {"COBENCH_GITLAB_TOKEN", kToken}, {"http_proxy", ""}, {"HTTP_PROXY", ""}};  // a runner's proxy must not interfere
   }
   Env github_env(const std::string& event = R"({"pull_request": {"number": 12}})") const {
     write_file(dir.path() / "event.json", event);
     return {{"GITHUB_API_URL", api.url()}, {"GITHUB_REPOSITORY", "octo/widgets"},
             {"GITHUB_EVENT_PATH", (dir.path() / "event.json").string()}, {"GITHUB_TOKEN", kToken},
-            {"GITHUB_STEP_SUMMARY", ""}};
+            {"http_proxy", ""}, {"HTTP_PROXY", ""}, {"GITHUB_STEP_SUMMARY", ""}};
   }
   process::Result post(const std::string& flag, const Env& env) {
     return run_cobench({"post", flag, report.string()}, dir.path(), env, 60);
