@@ -16,6 +16,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "demo_files.h"
+#include "git/git.h"
 #include "process/process.h"
 #include "run/pipeline.h"
 
@@ -54,18 +55,12 @@ class Cleanup {
   std::vector<fs::path> paths_;
 };
 
-void git(const fs::path& repo, std::vector<std::string> args) {
+void run_git(const fs::path& repo, std::vector<std::string> args) {
   args.insert(args.begin(), "git");
   auto result = process::run_capture(args, repo);
   if (!result.ok())
     throw InfraError(fmt::format("{}: {}: {}", process::quote_command_line(args), process::describe(result),
                                  process::tail_lines(result.err + result.out, 5)));
-}
-
-std::string git_sha(const fs::path& repo) {
-  auto result = process::run_capture({"git", "rev-parse", "HEAD"}, repo);
-  if (!result.ok()) throw InfraError("git rev-parse HEAD: " + process::describe(result));
-  return result.out.substr(0, result.out.find('\n'));
 }
 
 // Writes the example project into `repo` and returns the head patch's text.
@@ -85,16 +80,17 @@ std::string write_project(const fs::path& repo) {
 std::string make_repository(const fs::path& dir, const fs::path& repo) {
   fs::create_directories(repo);
   std::string patch = write_project(repo);
-  git(repo, {"init", "-q", "-b", "main"});
-  git(repo, {"config", "user.name", "cobench demo"});
-  git(repo, {"config", "user.email", "demo@cobench.invalid"});
-  git(repo, {"config", "commit.gpgsign", "false"});
-  git(repo, {"add", "-A"});
-  git(repo, {"commit", "-q", "-m", "demo: base"});
-  std::string base = git_sha(repo);
+  run_git(repo, {"init", "-q", "-b", "main"});
+  run_git(repo, {"config", "user.name", "cobench demo"});
+  run_git(repo, {"config", "user.email", "demo@cobench.invalid"});
+  run_git(repo, {"config", "commit.gpgsign", "false"});
+  run_git(repo, {"add", "-A"});
+  run_git(repo, {"commit", "-q", "--no-verify", "-m", "demo: base"});
+  std::string base = git::resolve(repo, "HEAD");
   write_file_atomic(dir / kHeadPatch, patch);
-  git(repo, {"apply", (dir / kHeadPatch).string()});
-  git(repo, {"commit", "-q", "-a", "-m", "demo: checksum rotates its state (slower), top_k uses partial_sort (faster)"});
+  run_git(repo, {"apply", (dir / kHeadPatch).string()});
+  run_git(repo, {"commit", "-q", "--no-verify", "-a", "-m",
+                 "demo: checksum rotates its state (slower), top_k uses partial_sort (faster)"});
   return base;
 }
 
@@ -105,6 +101,7 @@ run::RunOptions demo_options(const fs::path& repo, const std::string& base, cons
   o.head = "HEAD";
   o.out_dir = out;
   o.keep = keep;
+  o.all = true;  // the unchanged family is the control: measured although the diff does not reach it
   // Short runs, few rounds and a measuring budget keep the demo near a minute on 2 cores.
   o.bench_args = {"--benchmark_min_time=0.05"};
   o.min_runs = 6;
