@@ -1,6 +1,7 @@
 // `cobench run`: flags over cobench.toml over defaults, then the pipeline.
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -11,6 +12,7 @@
 #include "git/git.h"
 #include "run/environment.h"
 #include "run/pipeline.h"
+#include "select/input.h"
 
 namespace cobench::cli {
 namespace {
@@ -18,10 +20,10 @@ namespace {
 /// Raw flag values; applied only when given (on the command line or through COBENCH_* variables).
 struct RunFlags {
   std::string head = "HEAD", base, repo, work_dir, out, target, config, metric, budget, time_budget, run_timeout,
-              source_dir;
-  bool keep = false, gate = false, fail_on_inconclusive = false;
+              source_dir, filter;
+  bool keep = false, gate = false, fail_on_inconclusive = false, all = false, strict_layout = false;
   std::vector<std::string> cmake_args, bench_args;
-  int cpu = 0, min_runs = 0, max_runs = 0;
+  int cpu = 0, min_runs = 0, max_runs = 0, max_targets = 0;
   double confidence = 0;
 };
 
@@ -51,6 +53,10 @@ run::RunOptions layered_options(CLI::App* app, const RunFlags& f) {
   if (given(app, "--bench-arg")) o.bench_args.insert(o.bench_args.end(), f.bench_args.begin(), f.bench_args.end());
   if (given(app, "--source-dir")) o.source_dir = f.source_dir;
   if (given(app, "--target")) o.target_regex = f.target;
+  if (given(app, "--filter")) o.filter = f.filter;
+  o.all = f.all;
+  o.select = select::with_select_flags(o.select, given(app, "--max-targets") ? std::optional(f.max_targets) : std::nullopt,
+                                       f.strict_layout);
   if (given(app, "--cpu")) o.cpu = f.cpu;
   if (given(app, "--min-runs")) o.min_runs = f.min_runs;
   if (given(app, "--max-runs")) o.max_runs = f.max_runs;
@@ -83,8 +89,13 @@ Subcommand add_run(CLI::App& root) {
   app->add_flag("--keep", f.keep, "keep worktrees and build folders");
   app->add_option("--cmake-arg", f.cmake_args, "extra CMake argument (repeatable)")->allow_extra_args(false);
   app->add_option("--source-dir", f.source_dir, "CMake project folder inside the repository (default: root)");
-  app->add_option("--target", f.target, "only benchmark targets whose name matches this regex")
+  app->add_option("--target", f.target, "only benchmark targets whose name matches this regex (or COBENCH_TARGETS)")
       ->envname("COBENCH_TARGET");
+  app->add_option("--filter", f.filter, "benchmark-name regex passed as --benchmark_filter (or COBENCH_FILTER)");
+  app->add_flag("--all", f.all, "measure every benchmark target, not only those the diff reaches");
+  app->add_option("--max-targets", f.max_targets, "most targets the diff selects, closest first (default 20; 0: no cap)");
+  app->add_flag("--strict-layout", f.strict_layout,
+                "exit 2 when a selected source registers several benchmark families");
   app->add_option("--cpu", f.cpu, "pin benchmark runs to this CPU (default: the last online CPU)")
       ->envname("COBENCH_CPU");
   app->add_option("--bench-arg", f.bench_args, "argument for every benchmark run (repeatable)")

@@ -13,6 +13,7 @@
 #include "core/errors.h"
 #include "git/git.h"
 #include "process/process.h"
+#include "select/input.h"
 #include "select/select.h"
 
 namespace cobench::cli {
@@ -65,11 +66,8 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   const fs::path repo = git::toplevel(f.repo.empty() ? fs::current_path() : fs::path(f.repo));
   const fs::path config_path = f.config.empty() ? repo / "cobench.toml" : fs::path(f.config);
   config::Config cfg = config::load_file(config_path, /*required=*/!f.config.empty());
-  if (given(app, "--max-targets")) {
-    if (f.max_targets < 0) throw InputError(fmt::format("--max-targets: expected 0 (no cap) or more, got {}", f.max_targets));
-    cfg.select.max_targets = f.max_targets;
-  }
-  if (f.strict_layout) cfg.select.strict_layout = true;
+  cfg.select = select::with_select_flags(cfg.select, given(app, "--max-targets") ? std::optional(f.max_targets) : std::nullopt,
+                                         f.strict_layout);
   const std::string source_dir = given(app, "--source-dir") ? f.source_dir : cfg.build.source_dir;
   std::vector<std::string> cmake_args = cfg.build.cmake_args;
   cmake_args.insert(cmake_args.end(), f.cmake_args.begin(), f.cmake_args.end());
@@ -78,26 +76,17 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   const std::string base_rev = f.base.empty() ? git::default_base(repo, ci_environment()) : f.base;
   const std::string base_sha = git::merge_base(repo, base_rev, head_sha);
 
-  select::SelectionInput in;
-  in.changes = git::diff_name_status(repo, base_sha, head_sha);
-  in.config = cfg.select;
-  in.source_dir = source_dir;
-  in.all = f.all;
-  in.narrowing = select::resolve_narrowing(f.target, f.filter, select::narrowing_environment());
+  const select::Narrowing narrowing = select::resolve_narrowing(f.target, f.filter, select::narrowing_environment());
 
   const fs::path work = f.work_dir.empty() ? repo / ".cobench" : fs::absolute(f.work_dir);
   if (f.work_dir.empty()) git::ensure_ignored(repo, ".cobench/");
   std::optional<git::Worktree> head_tree, base_tree;
   bool in_place = usable_in_place(repo, head_sha);
   if (!in_place) head_tree.emplace(repo, work / "select" / "head", head_sha);
-  in.head_tree = in_place ? repo : head_tree->path();
-  if (needs_base_tree(in.changes) && !f.all) {
-    base_tree.emplace(repo, work / "select" / "base", base_sha);
-    in.base_tree = base_tree->path();
-  }
+  const fs::path head_path = in_place ? repo : head_tree->path();
 
   build::BuildSettings settings;
-  settings.source_dir = source_dir.empty() ? in.head_tree : in.head_tree / source_dir;
+  settings.source_dir = source_dir.empty() ? head_path : head_path / source_dir;
   if (!fs::is_directory(settings.source_dir))
     throw InputError(fmt::format("--source-dir: no folder '{}' in {}", source_dir, f.head));
   settings.build_dir = work / "select" / (in_place ? "build-repo" : "build-worktree");
@@ -105,8 +94,16 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   settings.build_type = cfg.build.build_type;
   settings.log_path = work / "select" / "configure.log";
   build::configure(settings);
-  in.targets = build::discover_targets(settings.build_dir, either_pattern(cfg.build.targets));
-  in.cmake_inputs = build::cmake_input_files(settings.build_dir);
+  select::SelectionInput in = select::head_input(repo, base_sha, head_sha, head_path, settings.build_dir,
+                                                 build::discover_targets(settings.build_dir, either_pattern(cfg.build.targets)));
+  in.config = cfg.select;
+  in.source_dir = source_dir;
+  in.all = f.all;
+  in.narrowing = narrowing;
+  if (needs_base_tree(in.changes) && !f.all) {
+    base_tree.emplace(repo, work / "select" / "base", base_sha);
+    in.base_tree = base_tree->path();
+  }
 
   select::Selection selection = select::select_targets(in);
   std::string out = f.format == "json" ? select::to_json(selection).dump(2) + "\n" : select::to_text(selection);

@@ -52,6 +52,18 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
   return out;
 }
 
+/// The layout warnings selection put on `target` (report.json's selection.selected[].layout_warnings).
+std::vector<std::string> layout_warnings(const nlohmann::json& selection, const std::string& target) {
+  std::vector<std::string> out;
+  if (!selection.is_object() || !selection.contains("selected") || !selection["selected"].is_array()) return out;
+  for (const auto& entry : selection["selected"]) {
+    if (!entry.is_object() || entry.value("target", nlohmann::json()) != target) continue;
+    for (const auto& warning : entry.value("layout_warnings", nlohmann::json::array()))
+      if (warning.is_string()) out.push_back(warning.get<std::string>());
+  }
+  return out;
+}
+
 report::BenchmarkRow uncompared_row(const std::string& target, const std::string& name, const BenchmarkSamples& s,
                                     double budget) {
   report::BenchmarkRow row;
@@ -94,7 +106,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   const std::string key = sample_key_for_metric(out.metric);
 
   for (const auto& [target, runs] : tally(results.runs)) {
-    out.targets.push_back(report::TargetInfo{target, {}, {}, 0});
+    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0});
     auto samples = collect_samples(results.runs, target, key);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);

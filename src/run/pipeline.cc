@@ -25,6 +25,7 @@
 #include "run/side_build.h"
 #include "run/target_choice.h"
 #include "run/workspace.h"
+#include "select/select.h"
 
 namespace cobench::run {
 namespace {
@@ -43,7 +44,6 @@ void validate(const RunOptions& o) {
   if (o.runner != "gbench") throw InputError(fmt::format("runner '{}' is not available (expected gbench)", o.runner));
   sample_key_for_metric(o.metric);
   BudgetRules{o.budget, o.overrides}.validate();
-  validate_target_regex(o.target_regex);
 }
 
 /// The compiler named in the CMake arguments, for the host context.
@@ -60,13 +60,14 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
   return out;
 }
 
-nlohmann::json settings_json(const RunOptions& o, const Revisions& revs, int cpu, const TargetChoice& choice) {
+nlohmann::json settings_json(const RunOptions& o, const Revisions& revs, int cpu, const TargetChoice& choice,
+                             const std::vector<std::string>& bench_args) {
   nlohmann::json s = {{"base", revs.base_sha},          {"head", revs.head_sha},
                       {"base_ref", revs.base_ref},      {"head_ref", revs.head_ref},
                       {"metric", o.metric},             {"budget", to_json(BudgetRules{o.budget, o.overrides})},
                       {"confidence", o.confidence},     {"min_runs", o.min_runs},
                       {"max_runs", o.max_runs},         {"run_timeout", o.run_timeout},
-                      {"cpu", cpu},                     {"bench_args", o.bench_args},
+                      {"cpu", cpu},                     {"bench_args", bench_args},
                       {"cmake_args", o.cmake_args},     {"build_type", o.build_type},
                       {"source_dir", o.source_dir},     {"runner", o.runner},
                       {"targets", choice.both},         {"selection", choice.selection}};
@@ -91,6 +92,19 @@ void log_one_sided(Runner& runner, const SideContext& side, const std::vector<st
       log.one_sided({unit.name, side.side, runner.list(unit)});
 }
 
+/// A job whose diff reaches no benchmark: say so, and leave a report that says so.
+int report_unreached(const std::string& why, const RunOptions& o, const Revisions& revs, int cpu,
+                     const select::Selection& selection, const fs::path& out_dir) {
+  std::printf("%s; nothing to build or measure\n", why.c_str());
+  ResultsLog log(out_dir / "results.jsonl");
+  log.host(collect_host_context(compiler_of(o.cmake_args)));
+  log.settings(settings_json(o, revs, cpu, choose_targets({}, selection), o.bench_args));
+  log.note(why);
+  report::write_reports(aggregate(read_results(log.path()), log.path().string()), out_dir);
+  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
+  return kExitOk;
+}
+
 int exit_code_for(const report::Report& report, bool gate, bool fail_on_inconclusive) {
   if (!gate) return kExitOk;
   for (const auto& row : report.benchmarks) {
@@ -108,6 +122,7 @@ RunOptions options_from_config(const config::Config& c) {
   o.build_type = c.build.build_type;
   o.source_dir = c.build.source_dir;
   o.target_patterns = c.build.targets;
+  o.select = c.select;
   o.bench_args = c.run.bench_args;
   o.cpu = c.run.cpu;
   o.min_runs = c.run.min_runs;
@@ -141,6 +156,8 @@ int run_pipeline(const RunOptions& options) {
   const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);
   const fs::path out_dir = fs::absolute(options.out_dir.empty() ? work_dir / "report" : options.out_dir);
   const auto env = options.env.empty() ? environment_map() : options.env;
+  const select::Narrowing narrowing = select::resolve_narrowing(options.target_regex, options.filter, env);
+  const std::vector<std::string> bench_args = with_filter(options.bench_args, narrowing);
 
   const Revisions revs = resolve_revisions(repo, options.head, options.base, env);
   std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
@@ -159,12 +176,20 @@ int run_pipeline(const RunOptions& options) {
 
   SharedBuildSettings shared{options.cmake_args, options.build_type, options.source_dir,
                              join(options.target_patterns, "|"), out_dir / "logs"};
-  progress.message("configuring base and head");
-  const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
-                                              workspace.build_dir(Side::Base), shared);
+  const int cpu = options.cpu ? *options.cpu : last_online_cpu();
+  // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
+  progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
                                               workspace.build_dir(Side::Head), shared);
-  const TargetChoice choice = choose_targets(base_build.targets, head_build.targets, options.target_regex);
+  const select::Selection selection = select_on_head(options, revs, workspace, head_build, narrowing);
+  std::fputs(select::to_text(selection).c_str(), stdout);
+  std::fflush(stdout);
+  select::enforce_strict_layout(selection);
+  if (auto why = nothing_to_measure(selection)) return report_unreached(*why, options, revs, cpu, selection, out_dir);
+  progress.message("configuring base");
+  const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
+                                              workspace.build_dir(Side::Base), shared);
+  const TargetChoice choice = choose_targets(base_build.targets, selection);
   progress.message(fmt::format("building {}: {}", choice.reason, join(choice.both, ", ")));
   auto base_targets = choice.both, head_targets = choice.both;
   base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
@@ -173,8 +198,7 @@ int run_pipeline(const RunOptions& options) {
   build_side(head_build, head_targets);
   signals::throw_if_cancelled();
 
-  const int cpu = options.cpu ? *options.cpu : last_online_cpu();
-  GoogleBenchmarkRunner runner({options.bench_args, cpu, options.run_timeout, benchmark_environment(), out_dir});
+  GoogleBenchmarkRunner runner({bench_args, cpu, options.run_timeout, benchmark_environment(), out_dir});
   const SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base), workspace.build_dir(Side::Base),
                          executables(base_build, base_targets)};
   const SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head), workspace.build_dir(Side::Head),
@@ -182,7 +206,7 @@ int run_pipeline(const RunOptions& options) {
 
   ResultsLog log(out_dir / "results.jsonl");
   log.host(collect_host_context(compiler_of(options.cmake_args)));
-  log.settings(settings_json(options, revs, cpu, choice));
+  log.settings(settings_json(options, revs, cpu, choice, bench_args));
   log_one_sided(runner, base, choice.base_only, log);
   log_one_sided(runner, head, choice.head_only, log);
 

@@ -25,7 +25,10 @@ struct RunOptions {
   std::string build_type = "Release";
   std::string source_dir;                   ///< CMake project inside the repo ("" = root)
   std::vector<std::string> target_patterns; ///< name regexes that also count as benchmark targets
-  std::string target_regex;                 ///< --target: narrows the discovered targets
+  std::string target_regex;                 ///< --target (else COBENCH_TARGETS): narrows the selection
+  std::string filter;                       ///< --filter (else COBENCH_FILTER): --benchmark_filter for the binaries
+  bool all = false;                         ///< --all: every benchmark target, no diff selection
+  config::SelectConfig select;              ///< [select] with --max-targets / --strict-layout applied
   std::vector<std::string> bench_args;      ///< passed to every benchmark run
   std::optional<int> cpu;                   ///< nullopt: last online CPU
   int min_runs = 6;

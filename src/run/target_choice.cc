@@ -1,53 +1,95 @@
 #include "run/target_choice.h"
 
-#include <regex>
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "run/pipeline.h"
+#include "run/side_build.h"
+#include "run/workspace.h"
+#include "select/input.h"
 
 namespace cobench::run {
 
 namespace {
 
-std::regex compile(const std::string& regex) {
-  try {
-    return std::regex(regex.empty() ? ".*" : regex, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw InputError(fmt::format("--target: invalid regex '{}': {}", regex, e.what()));
-  }
+/// Every head target the selection saw, whatever became of it.
+std::set<std::string> head_names(const select::Selection& s) {
+  std::set<std::string> names(s.unreached.begin(), s.unreached.end());
+  names.insert(s.narrowed_out.begin(), s.narrowed_out.end());
+  for (const auto* list : {&s.selected, &s.dropped})
+    for (const auto& t : *list) names.insert(t.target);
+  return names;
+}
+
+std::string narrowed_phrase(const select::Narrowing& n) {
+  return n.targets.empty() ? "" : fmt::format(", narrowed by {} '{}'", n.targets_origin, n.targets);
+}
+
+std::string reason_for(const select::Selection& s, size_t total) {
+  if (s.all_reason)
+    return fmt::format("all {} benchmark targets ({}){}", s.selected.size(), *s.all_reason, narrowed_phrase(s.narrowing));
+  std::string reason = fmt::format("{} of {} benchmark targets reach the change{}", s.selected.size(), total,
+                                   narrowed_phrase(s.narrowing));
+  if (!s.dropped.empty()) reason += fmt::format(", {} more dropped by max_targets {}", s.dropped.size(), s.max_targets);
+  return reason;
 }
 
 }  // namespace
 
-void validate_target_regex(const std::string& regex) { compile(regex); }
+select::Selection select_on_head(const RunOptions& options, const Revisions& revisions, const Workspace& workspace,
+                                 const SideBuild& head, const select::Narrowing& narrowing) {
+  select::SelectionInput in = select::head_input(workspace.worktree(Side::Head), revisions.base_sha,
+                                                 revisions.head_sha, workspace.worktree(Side::Head),
+                                                 head.settings.build_dir, head.targets);
+  in.base_tree = workspace.worktree(Side::Base);
+  in.source_dir = options.source_dir;
+  in.config = options.select;
+  in.narrowing = narrowing;
+  in.all = options.all;
+  return select::select_targets(in);
+}
 
-TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base,
-                            const std::vector<build::BenchmarkTarget>& head, const std::string& regex) {
-  const std::regex pattern = compile(regex);
-  auto names = [&](const std::vector<build::BenchmarkTarget>& targets) {
-    std::set<std::string> out;
-    for (const auto& t : targets)
-      if (std::regex_search(t.name, pattern)) out.insert(t.name);
-    return out;
-  };
-  const auto base_names = names(base), head_names = names(head);
-  TargetChoice choice;
-  for (const auto& name : head_names) (base_names.count(name) ? choice.both : choice.head_only).push_back(name);
-  for (const auto& name : base_names)
-    if (!head_names.count(name)) choice.base_only.push_back(name);
-  if (choice.both.empty() && choice.head_only.empty() && choice.base_only.empty()) {
-    if (regex.empty()) throw InputError("no benchmark targets found (no executable links Google Benchmark)");
-    throw InputError(fmt::format("--target '{}' matches none of the {} benchmark targets", regex,
-                                 std::max(base.size(), head.size())));
+std::optional<std::string> nothing_to_measure(const select::Selection& s) {
+  if (!s.selected.empty()) return std::nullopt;
+  const size_t total = head_names(s).size();
+  if (total == 0) throw InputError("no benchmark targets found (no executable links Google Benchmark)");
+  if (s.narrowed_out.size() == total)
+    throw InputError(fmt::format("{} '{}' matches none of the {} benchmark targets", s.narrowing.targets_origin,
+                                 s.narrowing.targets, total));
+  const std::string headline = "no benchmark reaches this change";
+  if (!s.none_reason || *s.none_reason == headline) return headline;
+  std::string detail = *s.none_reason;
+  if (!s.ignored.empty()) {
+    detail += ":";
+    for (const auto& path : s.ignored) detail += (path == s.ignored.front() ? " " : ", ") + path;
   }
-  choice.reason = regex.empty() ? fmt::format("all benchmark targets ({})", choice.both.size())
-                                : fmt::format("benchmark targets matching --target '{}' ({})", regex, choice.both.size());
-  choice.selection = {{"mode", regex.empty() ? "all" : "target-regex"},
-                      {"reason", choice.reason},
-                      {"targets", choice.both}};
+  return headline + " (" + detail + ")";
+}
+
+TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base, const select::Selection& selection) {
+  std::set<std::string> base_names;
+  for (const auto& t : base) base_names.insert(t.name);
+  TargetChoice choice;
+  for (const auto& name : select::selected_names(selection))
+    (base_names.count(name) ? choice.both : choice.head_only).push_back(name);
+  const auto on_head = head_names(selection);
+  const auto regex = select::target_regex(selection.narrowing);
+  for (const auto& name : base_names)
+    if (!on_head.count(name) && (!regex || std::regex_search(name, *regex))) choice.base_only.push_back(name);
+  choice.reason = selection.none_reason ? *selection.none_reason : reason_for(selection, on_head.size());
+  choice.selection = select::to_json(selection);
+  choice.selection["mode"] = selection.all_reason ? "all" : "diff";
+  // The report shows all_reason / none_reason itself; a third line would repeat it.
+  if (!selection.all_reason && !selection.none_reason) choice.selection["reason"] = choice.reason;
   return choice;
+}
+
+std::vector<std::string> with_filter(std::vector<std::string> bench_args, const select::Narrowing& narrowing) {
+  if (!narrowing.filter.empty()) bench_args.push_back("--benchmark_filter=" + narrowing.filter);
+  return bench_args;
 }
 
 }  // namespace cobench::run
