@@ -1,0 +1,108 @@
+// report.json: the issue's contract fields, null for non-finite numbers, an
+// exact round trip, and path-named errors on wrong shapes.
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+#include "report/report.h"
+#include "report_fixture.h"
+
+using namespace cobench;
+using nlohmann::json;
+
+static report::Report edge_report() {
+  report::Report r = cobench::testing::sample_compare_report();
+  r.benchmarks.push_back(report::compare_samples("", "BM_Two", {100, 101}, {150, 151}, 0.05, 0.95));
+  r.benchmarks.push_back(report::compare_samples("", "BM_None", {}, {3, 4}, 0.05, 0.95));
+  auto row = report::compare_samples("tgt", "BM_Allocs", {10, 11, 12, 13, 14}, {10, 11, 12, 13, 14}, 0.1, 0.9);
+  row.allocs = report::MedianMetric{1, 2, "0", stats::Verdict::Regression, true};
+  row.bytes = report::MedianMetric{64, 64, "", stats::Verdict::Pass, false};
+  row.failed_runs.push_back({"head", 3, "SIGSEGV", "logs/head-3.txt"});
+  r.benchmarks.push_back(row);
+  r.notes.push_back("interrupted");
+  return r;
+}
+
+TEST(ReportJson, RoundTripsExactly) {
+  for (const report::Report& r : {cobench::testing::sample_run_report(), cobench::testing::sample_compare_report(), edge_report()}) {
+    json first = report::to_json(r);
+    json again = report::to_json(report::from_json(first));
+    EXPECT_EQ(first, again) << first.dump(1);
+    EXPECT_EQ(report::to_json(report::from_json(json::parse(first.dump()))), first);  // through text too
+  }
+}
+
+TEST(ReportJson, BenchmarksCarryTheIssueFields) {
+  json j = report::to_json(edge_report());
+  EXPECT_EQ(j["schema"], 1);
+  for (const char* key : {"tool", "base", "head", "metric", "budget", "confidence", "host", "settings", "selection",
+                          "benchmarks", "added", "removed", "targets", "notes"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  for (const auto& b : j["benchmarks"])
+    for (const char* key : {"name", "n_base", "n_head", "base_median", "head_median", "ratio", "ci_low", "ci_high",
+                            "confidence", "p_value", "method", "budget", "verdict", "faster", "note", "samples",
+                            "runs_base", "runs_head", "failed_runs", "is_control"})
+      EXPECT_TRUE(b.contains(key)) << key << " in " << b["name"];
+}
+
+TEST(ReportJson, NonFiniteBecomesNullAndBudgetIsAFraction) {
+  json j = report::to_json(edge_report());
+  const json* two = nullptr;
+  const json* none = nullptr;
+  const json* allocs = nullptr;
+  for (const auto& b : j["benchmarks"]) {
+    if (b["name"] == "BM_Two") two = &b;
+    if (b["name"] == "BM_None") none = &b;
+    if (b["name"] == "BM_Allocs") allocs = &b;
+  }
+  ASSERT_TRUE(two && none && allocs);
+  EXPECT_TRUE((*two)["ci_low"].is_null());
+  EXPECT_TRUE((*two)["ci_high"].is_null());
+  EXPECT_TRUE((*two)["ratio"].is_number());
+  EXPECT_EQ((*two)["runs_needed"], 4);
+  EXPECT_EQ((*two)["method"], "exact");
+  EXPECT_EQ((*two)["budget"], 0.05);
+  EXPECT_TRUE((*none)["ratio"].is_null());
+  EXPECT_TRUE((*none)["base_median"].is_null());
+  EXPECT_TRUE((*none)["method"].is_null());
+  EXPECT_EQ((*none)["n_base"], 0);
+  EXPECT_EQ((*allocs)["target"], "tgt");
+  EXPECT_EQ((*allocs)["allocs"]["verdict"], "regression");
+  EXPECT_TRUE((*allocs)["bytes"]["verdict"].is_null());
+  EXPECT_EQ((*allocs)["failed_runs"][0]["cause"], "SIGSEGV");
+  EXPECT_FALSE(two->contains("target"));
+}
+
+static std::string error_of(const json& j) {
+  try {
+    report::from_json(j);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(ReportJson, WrongShapesNameThePath) {
+  json good = report::to_json(edge_report());
+  EXPECT_EQ(error_of(json::array()), "report JSON: $: expected an object");
+  json j = good;
+  j.erase("schema");
+  EXPECT_EQ(error_of(j), "report JSON: $.schema: missing");
+  j = good;
+  j["schema"] = 2;
+  EXPECT_EQ(error_of(j), "report JSON: $.schema: unsupported schema 2 (this cobench reads 1)");
+  j = good;
+  j["benchmarks"] = json::object();
+  EXPECT_EQ(error_of(j), "report JSON: $.benchmarks: expected an array");
+  j = good;
+  j["benchmarks"][0]["ratio"] = "fast";
+  EXPECT_EQ(error_of(j), "report JSON: $.benchmarks[0].ratio: expected a number or null");
+  j = good;
+  j["benchmarks"][1]["verdict"] = "meh";
+  EXPECT_EQ(error_of(j), "report JSON: $.benchmarks[1].verdict: expected pass, regression or inconclusive");
+  j = good;
+  j["benchmarks"][0]["n_base"] = 999;
+  EXPECT_EQ(error_of(j), "report JSON: $.benchmarks[0]: n_base/n_head disagree with the samples");
+  j = good;
+  j["notes"] = json::array({1});
+  EXPECT_EQ(error_of(j), "report JSON: $.notes[0]: expected a string");
+}

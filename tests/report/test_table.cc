@@ -1,0 +1,84 @@
+// render_table: aligned columns by display width, regressions first, units,
+// colour only when asked, legend and one-sided lists.
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "report/report.h"
+#include "report_fixture.h"
+
+using namespace cobench;
+
+static std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+static size_t display_column(const std::string& line, const std::string& needle) {
+  size_t byte = line.find(needle);
+  if (byte == std::string::npos) return std::string::npos;
+  size_t column = 0;
+  for (size_t i = 0; i < byte; ++i) column += (line[i] & 0xC0) != 0x80;
+  return column;
+}
+
+static report::Report small_report() {
+  report::Report r;
+  r.benchmarks.push_back(report::compare_samples("", "BM_ok", {1000, 1010, 1020, 1030}, {1001, 1011, 1021, 1031}, 0.05, 0.95));
+  r.benchmarks.push_back(
+      report::compare_samples("", "BM_µslow", {1.5e6, 1.51e6, 1.52e6, 1.53e6}, {2e6, 2.01e6, 2.02e6, 2.03e6}, 0.05, 0.95));
+  r.benchmarks.push_back(report::compare_samples("", "BM_two", {5, 6}, {5, 6}, 0.05, 0.95));
+  r.added.push_back({"", "BM_new"});
+  r.removed.push_back({"", "BM_gone"});
+  return r;
+}
+
+TEST(RenderTable, RegressionsFirstAndColumnsAligned) {
+  auto lines = lines_of(report::render_table(small_report(), false));
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[0].find("benchmark"), 0u);
+  EXPECT_EQ(lines[1].find("BM_µslow"), 0u);  // the regression leads
+  EXPECT_NE(lines[1].find("regression"), std::string::npos);
+  size_t verdict_column = display_column(lines[0], "verdict");
+  for (int i = 1; i <= 3; ++i) {
+    size_t c = std::min({display_column(lines[i], "pass"), display_column(lines[i], "regression"),
+                         display_column(lines[i], "inconclusive")});
+    EXPECT_EQ(c, verdict_column) << lines[i];
+  }
+  // Right-aligned medians end where the header ends.
+  size_t median_end = display_column(lines[0], "base median") + std::string("base median").size();
+  EXPECT_EQ(display_column(lines[1], "1.51 ms") + 7, median_end) << lines[1];
+}
+
+TEST(RenderTable, UnitsCIAndNotes) {
+  std::string text = report::render_table(small_report(), false);
+  EXPECT_NE(text.find("1.51 ms"), std::string::npos);
+  EXPECT_NE(text.find("2.02 ms"), std::string::npos);
+  EXPECT_NE(text.find("1.02 µs"), std::string::npos);
+  EXPECT_NE(text.find("needs ≥ 4 runs per side"), std::string::npos);
+  EXPECT_NE(text.find("95% CI"), std::string::npos);
+  EXPECT_NE(text.find("added, head only (1): BM_new"), std::string::npos);
+  EXPECT_NE(text.find("removed, base only (1): BM_gone"), std::string::npos);
+  EXPECT_NE(text.find("regression: CI above 1.050"), std::string::npos);
+  EXPECT_NE(text.find("exact"), std::string::npos);
+}
+
+TEST(RenderTable, ColourOnlyWhenAsked) {
+  EXPECT_EQ(report::render_table(small_report(), false).find('\033'), std::string::npos);
+  std::string coloured = report::render_table(small_report(), true);
+  EXPECT_NE(coloured.find("\033[1;31mregression"), std::string::npos);
+}
+
+TEST(RenderTable, TargetColumnWhenRowsHaveTargets) {
+  auto lines = lines_of(report::render_table(cobench::testing::sample_run_report(), false));
+  EXPECT_EQ(lines[0].find("target"), 0u);
+}
+
+TEST(RenderTable, EmptyReportSaysSo) {
+  report::Report r;
+  r.added.push_back({"", "BM_only_head"});
+  std::string text = report::render_table(r, false);
+  EXPECT_NE(text.find("no benchmark present on both sides"), std::string::npos);
+}
