@@ -1,0 +1,110 @@
+#include "run/alloc_runs.h"
+
+#include <fmt/format.h>
+
+#include "core/files.h"
+#include "run/alloc_preload.h"
+#include "run/command_runner.h"
+
+namespace cobench::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kCountKeys[] = {"allocs_per_iter", "bytes_per_iter", "peak_bytes"};
+
+/// The job's environment with our library first in LD_PRELOAD.
+std::vector<std::string> preload_environment(std::vector<std::string> env, const fs::path& library,
+                                             const fs::path& status_file) {
+  std::string preload = "LD_PRELOAD=" + library.string();
+  for (auto it = env.begin(); it != env.end();) {
+    if (it->rfind("LD_PRELOAD=", 0) == 0) {
+      if (it->size() > 11) preload += ":" + it->substr(11);
+      it = env.erase(it);
+    } else if (it->rfind("COBENCH_ALLOC_STATUS=", 0) == 0) {
+      it = env.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  env.push_back(preload);
+  env.push_back("COBENCH_ALLOC_STATUS=" + status_file.string());
+  return env;
+}
+
+/// Why a run that exited fine reported no counts, from the preload's status file.
+std::string missing_counts_reason(const fs::path& status_file) {
+  std::error_code ec;
+  if (!fs::exists(status_file, ec))
+    return "the counting allocator was not loaded (a setuid or fully static executable ignores LD_PRELOAD)";
+  if (read_file(status_file).rfind("no-shared-libbenchmark", 0) == 0)
+    return "the executable links Google Benchmark statically; link it with cobench_alloc_counter to count";
+  return "Google Benchmark reported no allocation fields";
+}
+
+/// Keeps only the allocation values: an allocation run is never a timing sample.
+bool keep_counts(RunRecord& record) {
+  bool any = false;
+  for (auto& [name, sample] : record.samples) {
+    Sample counts;
+    for (const char* key : kCountKeys)
+      if (auto it = sample.find(key); it != sample.end()) counts[key] = it->second;
+    any = any || counts.count("allocs_per_iter") > 0;
+    sample = std::move(counts);
+  }
+  return any;
+}
+
+RunRecord alloc_run(const UnitPair& pair, Side side, int index, GoogleBenchmarkSettings settings,
+                    const fs::path& library) {
+  const fs::path status_file =
+      settings.out_dir / "alloc" / fmt::format("{}-{}-{}.status", pair.target, to_string(side), index);
+  std::error_code ec;
+  fs::create_directories(status_file.parent_path());
+  fs::remove(status_file, ec);
+  settings.env = preload_environment(settings.env, library, status_file);
+  settings.out_dir /= "alloc";  // runs/ and logs/ of their own: timing files keep their names
+  settings.bench_args.push_back("--benchmark_repetitions=1");  // counts do not vary between repetitions
+  GoogleBenchmarkRunner runner(settings);
+  const Unit& unit = side == Side::Base ? pair.base : pair.head;
+  RunRecord record = runner.run_once(unit, side, side == Side::Base ? pair.base_sha : pair.head_sha, index);
+  record.kind = "alloc";
+  if (!record.log.empty()) record.log = (fs::path("alloc") / record.log).string();
+  if (record.ok() && !keep_counts(record)) {
+    record.samples.clear();
+    record.status = "no counts";
+    record.detail = missing_counts_reason(status_file);
+  }
+  return record;
+}
+
+}  // namespace
+
+bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
+                      const std::function<void(const RunRecord&)>& on_record) {
+  if (runs <= 0 || pairs.empty()) return true;
+  const auto library = find_alloc_preload();
+  if (!library) {
+    for (const auto& pair : pairs) {
+      RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, 0);
+      record.kind = "alloc";
+      record.status = "unavailable";
+      record.detail = describe_missing_alloc_preload();
+      on_record(record);
+    }
+    return true;
+  }
+  for (int index = 0; index < runs; ++index) {
+    for (const auto& pair : pairs) {
+      const Side first = index % 2 == 0 ? Side::Base : Side::Head;
+      for (Side side : {first, first == Side::Base ? Side::Head : Side::Base}) {
+        RunRecord record = alloc_run(pair, side, index, settings, *library);
+        if (record.interrupted) return false;
+        on_record(record);
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace cobench::run

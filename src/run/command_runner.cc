@@ -1,0 +1,191 @@
+#include "run/command_runner.h"
+
+#include <cctype>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.h"
+#include "core/files.h"
+
+namespace cobench::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string safe_stem(const std::string& text) {
+  std::string out;
+  for (char c : text) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
+  return out;
+}
+
+std::vector<std::string> split_json(const std::string& text, const std::string& what) {
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(fmt::format("{} '{}': not a JSON array of strings (byte {})", what, text, e.byte));
+  }
+  if (!json.is_array()) throw InputError(fmt::format("{} '{}': not a JSON array of strings", what, text));
+  std::vector<std::string> words;
+  for (const auto& item : json) {
+    if (!item.is_string()) throw InputError(fmt::format("{} '{}': element {} is not a string", what, text, words.size()));
+    words.push_back(item.get<std::string>());
+  }
+  return words;
+}
+
+}  // namespace
+
+std::vector<std::string> split_command_line(const std::string& text, const std::string& what) {
+  size_t first = text.find_first_not_of(" \t\n");
+  std::vector<std::string> words;
+  if (first != std::string::npos && text[first] == '[') {
+    words = split_json(text, what);
+  } else {
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+      char c = text[i];
+      if (quote == '\'') {
+        if (c == '\'') quote = 0; else word += c;
+      } else if (quote == '"') {
+        // Inside double quotes a backslash escapes only these, as in sh.
+        if (c == '\\' && i + 1 < text.size() && std::string_view("\"\\$`").find(text[i + 1]) != std::string_view::npos)
+          word += text[++i];
+        else if (c == '"') quote = 0;
+        else word += c;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+        in_word = true;
+      } else if (c == '\\') {
+        if (i + 1 == text.size()) throw InputError(fmt::format("{} '{}': ends with a lone backslash", what, text));
+        word += text[++i];
+        in_word = true;
+      } else if (std::isspace(static_cast<unsigned char>(c))) {
+        if (in_word) words.push_back(std::move(word));
+        word.clear();
+        in_word = false;
+      } else {
+        word += c;
+        in_word = true;
+      }
+    }
+    if (quote) throw InputError(fmt::format("{} '{}': unterminated {} quote", what, text, quote == '"' ? "double" : "single"));
+    if (in_word) words.push_back(std::move(word));
+  }
+  if (words.empty() || words[0].empty()) throw InputError(fmt::format("{} '{}': empty command", what, text));
+  return words;
+}
+
+std::vector<CommandSpec> parse_commands(const std::vector<std::string>& texts, const std::string& flag) {
+  std::vector<CommandSpec> out;
+  for (const auto& text : texts) {
+    CommandSpec spec{text, split_command_line(text, flag)};
+    for (const auto& other : out)
+      if (other.label == spec.label) throw InputError(fmt::format("{} '{}' is given twice", flag, text));
+    out.push_back(std::move(spec));
+  }
+  return out;
+}
+
+RunRecord new_record(const std::string& target, Side side, const std::string& sha, int run_index) {
+  RunRecord record;
+  record.target = target;
+  record.side = side;
+  record.sha = sha;
+  record.run = run_index;
+  return record;
+}
+
+std::pair<fs::path, std::string> run_log_path(const fs::path& out_dir, const std::string& target, Side side,
+                                              int run_index) {
+  const fs::path rel = fs::path("logs") / fmt::format("{}-{}-{}.log", safe_stem(target), to_string(side), run_index);
+  fs::create_directories((out_dir / rel).parent_path());
+  return {out_dir / rel, rel.string()};
+}
+
+bool record_outcome(const process::Result& result, RunRecord& record) {
+  record.wall_seconds += result.wall_seconds;
+  record.exit_code = result.exit_code;
+  record.signal = result.outcome == process::Result::Outcome::Signaled ? result.signal : 0;
+  if (result.outcome == process::Result::Outcome::Interrupted) {
+    record.interrupted = true;
+    record.status = "interrupted";
+    return false;
+  }
+  if (result.ok()) return true;
+  record.status = process::short_cause(result);
+  record.detail = process::describe(result);
+  return false;
+}
+
+CommandRunner::CommandRunner(GoogleBenchmarkSettings settings, std::vector<CommandSpec> commands,
+                             std::vector<CommandSpec> prepare)
+    : settings_(std::move(settings)), commands_(std::move(commands)), prepare_(std::move(prepare)) {}
+
+std::vector<Unit> CommandRunner::prepare(const SideContext& side) {
+  for (const auto& step : prepare_) {
+    const auto [log, rel] = run_log_path(settings_.out_dir, "prepare", side.side, 0);
+    process::Command command;
+    command.argv = step.argv;
+    command.cwd = side.worktree;
+    command.env = settings_.env;
+    command.stdout_path = log;
+    command.merge_stderr_into_stdout = true;
+    const auto result = process::run(command);
+    if (result.outcome == process::Result::Outcome::Interrupted) throw Interrupted();
+    if (!result.ok()) {
+      throw InfraError(fmt::format("{}: --prepare '{}' in {}: {} (log: {}): {}", to_string(side.side), step.label,
+                                   side.worktree.string(), process::describe(result), log.string(),
+                                   process::tail_lines(read_file(log), 1)));
+    }
+  }
+  return {Unit{"commands", {}, side.worktree}};
+}
+
+RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
+  RunRecord record = new_record(unit.name, side, sha, run_index);
+  const auto [log, rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
+  std::string transcript;
+  int failures = 0;
+  for (const auto& spec : commands_) {
+    process::Command command;
+    command.argv = spec.argv;
+    command.cwd = unit.cwd;
+    command.env = settings_.env;
+    command.cpu = settings_.cpu;
+    command.timeout_seconds = settings_.run_timeout;
+    command.merge_stderr_into_stdout = true;
+    const auto result = process::run(command);
+    transcript += fmt::format("$ {}\n{}", process::quote_command_line(spec.argv), result.out);
+    RunRecord attempt = new_record(unit.name, side, sha, run_index);
+    if (!record_outcome(result, attempt)) {
+      if (attempt.interrupted) return attempt;
+      record.errors[spec.label] = attempt.detail;
+      record.status = attempt.status;  // kept only when every command failed
+      record.detail = attempt.detail;
+      ++failures;
+      continue;
+    }
+    record.wall_seconds += result.wall_seconds;
+    record.samples[spec.label] = {{"real_ns", result.wall_seconds * 1e9},
+                                  {"cpu_ns", (result.user_seconds + result.sys_seconds) * 1e9},
+                                  {"max_rss_bytes", static_cast<double>(result.max_rss_kib) * 1024}};
+  }
+  if (failures < static_cast<int>(commands_.size())) record.status = "ok";
+  if (!transcript.empty()) {
+    write_file_atomic(log, transcript);
+    record.log = rel;
+  }
+  return record;
+}
+
+std::vector<std::string> CommandRunner::list(const Unit&) {
+  std::vector<std::string> names;
+  for (const auto& spec : commands_) names.push_back(spec.label);
+  return names;
+}
+
+}  // namespace cobench::run

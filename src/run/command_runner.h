@@ -1,0 +1,59 @@
+#pragma once
+// Plain commands as benchmarks (`cobench run --command 'ARGV...'`): each
+// command is one benchmark, timed as a whole process (wall, user+sys, max
+// RSS) in each worktree; `--prepare` commands run once per worktree first.
+// Also the per-run plumbing every process runner shares.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "process/process.h"
+#include "run/gbench_runner.h"
+#include "run/runner.h"
+
+namespace cobench::run {
+
+/// Splits a command line like a POSIX shell would split words (single and
+/// double quotes, backslash escapes) without expanding anything; a text
+/// starting with '[' is read as a JSON array of strings. `what` names the
+/// flag in errors. Throws InputError on unbalanced quotes or an empty command.
+std::vector<std::string> split_command_line(const std::string& text, const std::string& what);
+
+/// One benchmark command: its label (the text as given) and argv.
+struct CommandSpec {
+  std::string label;
+  std::vector<std::string> argv;
+};
+
+/// Parses every --command / --prepare value (see split_command_line).
+std::vector<CommandSpec> parse_commands(const std::vector<std::string>& texts, const std::string& flag);
+
+/// A record for run `run_index` of `target` on `side`, status ok.
+RunRecord new_record(const std::string& target, Side side, const std::string& sha, int run_index);
+
+/// OUT/logs/<target>-<side>-<run>.log: {absolute path, path relative to OUT}.
+std::pair<std::filesystem::path, std::string> run_log_path(const std::filesystem::path& out_dir,
+                                                           const std::string& target, Side side, int run_index);
+
+/// Copies how the process ended into `record` (status, exit code, signal,
+/// interrupted, detail). Returns true when it exited 0.
+bool record_outcome(const process::Result& result, RunRecord& record);
+
+/// The Runner for --command: one unit "commands" per side that runs every command once.
+class CommandRunner : public Runner {
+ public:
+  /// `settings.bench_args` is unused; commands and prepare steps as parsed.
+  CommandRunner(GoogleBenchmarkSettings settings, std::vector<CommandSpec> commands, std::vector<CommandSpec> prepare);
+  /// Runs the prepare commands in the side's worktree (InfraError on failure).
+  std::vector<Unit> prepare(const SideContext& side) override;
+  /// Runs each command once, pinned; a failing command is that benchmark's error.
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override;
+  std::vector<std::string> list(const Unit& unit) override;
+
+ private:
+  GoogleBenchmarkSettings settings_;
+  std::vector<CommandSpec> commands_;
+  std::vector<CommandSpec> prepare_;
+};
+
+}  // namespace cobench::run
