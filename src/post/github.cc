@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "post/http_client.h"
+#include "post/note_list.h"
 #include "post/post.h"
 
 namespace cobench::post {
@@ -25,11 +26,7 @@ std::string find_marked_comment(ApiClient& api, const std::string& comments) {
   std::string path = comments + "?per_page=100";
   for (int pages = 0; !path.empty() && pages < kMaxPages; ++pages) {
     auto response = api.get(path);
-    auto list = response.json("GitHub comments list");
-    if (!list.is_array()) throw InfraError("GitHub comments list: expected a JSON array");
-    for (const auto& comment : list)
-      if (comment.is_object() && comment.value("body", "").find(kMarker) != std::string::npos && comment.contains("id"))
-        return comment["id"].dump();
+    if (std::string id = marked_id(response, "GitHub comments list"); !id.empty()) return id;
     std::string next = next_link(response.header("link"));
     path = next.empty() ? "" : api.path_of(next);
   }
@@ -56,8 +53,7 @@ Posted post_github(const GitHubTarget& target, const std::string& markdown) {
     posted.updated = true;
     return posted;
   }
-  auto created = api.post(comments, body).json("GitHub comment creation");
-  posted.id = created.is_object() && created.contains("id") ? created["id"].dump() : "?";
+  posted.id = created_id(api.post(comments, body), "GitHub comment creation");
   return posted;
 }
 

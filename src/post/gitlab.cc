@@ -5,6 +5,7 @@
 #include "core/errors.h"
 #include "core/parse.h"
 #include "post/http_client.h"
+#include "post/note_list.h"
 #include "post/post.h"
 
 namespace cobench::post {
@@ -18,17 +19,14 @@ constexpr size_t kPerPage = 100;
 std::string find_marked_note(ApiClient& api, const std::string& notes) {
   for (int page = 1, pages = 0; pages < kMaxPages; ++pages) {
     auto response = api.get(fmt::format("{}?per_page={}&page={}", notes, kPerPage, page));
-    auto list = response.json("GitLab notes list");
-    if (!list.is_array()) throw InfraError("GitLab notes list: expected a JSON array");
-    for (const auto& note : list)
-      if (note.is_object() && note.value("body", "").find(kMarker) != std::string::npos && note.contains("id"))
-        return note["id"].dump();
+    size_t items = 0;
+    if (std::string id = marked_id(response, "GitLab notes list", &items); !id.empty()) return id;
     // X-Next-Page is empty on the last page; without the header, a short page is the last.
     if (response.headers.count("x-next-page") != 0) {
       auto next = parse_number(response.header("x-next-page"));
       if (!next || *next <= page) break;
       page = static_cast<int>(*next);
-    } else if (list.size() < kPerPage) {
+    } else if (items < kPerPage) {
       break;
     } else {
       ++page;
@@ -53,8 +51,7 @@ Posted post_gitlab(const GitLabTarget& target, const std::string& markdown) {
     posted.updated = true;
     return posted;
   }
-  auto created = api.post(notes, body).json("GitLab note creation");
-  posted.id = created.is_object() && created.contains("id") ? created["id"].dump() : "?";
+  posted.id = created_id(api.post(notes, body), "GitLab note creation");
   return posted;
 }
 

@@ -1,0 +1,23 @@
+#include "post/note_list.h"
+
+#include "core/errors.h"
+#include "post/post.h"
+
+namespace cobench::post {
+
+std::string marked_id(const HttpResponse& page, const std::string& what, size_t* items_on_page) {
+  auto list = page.json(what);
+  if (!list.is_array()) throw InfraError(what + ": expected a JSON array");
+  if (items_on_page != nullptr) *items_on_page = list.size();
+  for (const auto& item : list)
+    if (item.is_object() && item.contains("id") && item.value("body", "").find(kMarker) != std::string::npos)
+      return item["id"].dump();
+  return "";
+}
+
+std::string created_id(const HttpResponse& response, const std::string& what) {
+  auto created = response.json(what);
+  return created.is_object() && created.contains("id") ? created["id"].dump() : "?";
+}
+
+}  // namespace cobench::post

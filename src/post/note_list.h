@@ -1,0 +1,17 @@
+#pragma once
+// What GitLab notes and GitHub comments have in common: JSON objects with an
+// `id` and a `body`, listed a page at a time.
+#include <string>
+
+#include "post/http_client.h"
+
+namespace cobench::post {
+
+/// The id of the first item on this page whose body carries kMarker, or "".
+/// Throws InfraError naming `what` when the page is not a JSON array.
+std::string marked_id(const HttpResponse& page, const std::string& what, size_t* items_on_page = nullptr);
+
+/// The id of a note or comment the API just created ("?" when it did not say).
+std::string created_id(const HttpResponse& response, const std::string& what);
+
+}  // namespace cobench::post
