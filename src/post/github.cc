@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "core/errors.h"
 #include "post/http_client.h"
 #include "post/note_list.h"
 #include "post/post.h"

@@ -2,7 +2,6 @@
 // marker, then PUT that note or POST a new one.
 #include <fmt/format.h>
 
-#include "core/errors.h"
 #include "core/parse.h"
 #include "post/http_client.h"
 #include "post/note_list.h"
