@@ -22,7 +22,9 @@ struct RunFlags {
   std::string head = "HEAD", base, repo, work_dir, out, target, config, metric, budget, time_budget, run_timeout,
               source_dir, filter;
   bool keep = false, gate = false, fail_on_inconclusive = false, all = false, strict_layout = false;
-  std::vector<std::string> cmake_args, bench_args;
+  std::vector<std::string> cmake_args, bench_args, commands, prepare;
+  std::string runner, allocs_budget, bytes_budget;
+  int alloc_runs = 0;
   int cpu = 0, min_runs = 0, max_runs = 0, max_targets = 0;
   double confidence = 0;
 };
@@ -69,6 +71,14 @@ run::RunOptions layered_options(CLI::App* app, const RunFlags& f) {
     if (!fraction) throw InputError(fmt::format("--budget: not a fraction: '{}' (e.g. 5% or 0.05)", f.budget));
     o.budget = *fraction;
   }
+  // Allocation counts, Go and plain commands (issue 5).
+  if (given(app, "--runner")) o.runner = f.runner;
+  if (given(app, "--command")) o.commands = f.commands;
+  if (given(app, "--prepare")) o.prepare = f.prepare;
+  if (!o.commands.empty() && !given(app, "--runner")) o.runner = "command";
+  if (given(app, "--alloc-runs")) o.alloc_runs = f.alloc_runs;
+  if (given(app, "--allocs-budget")) o.allocs_budget = f.allocs_budget;
+  if (given(app, "--bytes-budget")) o.bytes_budget = f.bytes_budget;
   return o;
 }
 
@@ -112,6 +122,14 @@ Subcommand add_run(CLI::App& root) {
   app->add_option("--metric", f.metric, "real_time or cpu_time (default real_time)")->envname("COBENCH_METRIC");
   app->add_option("--budget", f.budget, "allowed slowdown, e.g. 5%")->envname("COBENCH_BUDGET");
   app->add_option("--confidence", f.confidence, "confidence of the interval (default 0.95)");
+  app->add_option("--runner", f.runner, "gbench (default), go (go test -bench per package) or command");
+  app->add_option("--command", f.commands, "a command to time as one benchmark, e.g. './bench.sh --fast' or a JSON "
+                                           "array (repeatable; implies --runner command)")->allow_extra_args(false);
+  app->add_option("--prepare", f.prepare, "a command run once in each worktree before measuring (repeatable)")
+      ->allow_extra_args(false);
+  app->add_option("--alloc-runs", f.alloc_runs, "allocation-counting runs per side (default 3; 0: none)");
+  app->add_option("--allocs-budget", f.allocs_budget, "allowed increase of allocs/op, e.g. 0");
+  app->add_option("--bytes-budget", f.bytes_budget, "allowed increase of bytes/op, e.g. 5% or 64");
   sub.run = [app, flags]() -> int { return run::run_pipeline(layered_options(app, *flags)); };
   return sub;
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "run/alloc_metrics.h"
 #include "run/budget.h"
 #include "run/samples.h"
 
@@ -144,6 +145,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.notes = results.notes;
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
+  apply_alloc_metrics(out, results, source);  // allocs/op, bytes/op and per-target alloc status
   report::sort_rows(out.benchmarks);
   return out;
 }

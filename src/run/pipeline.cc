@@ -14,9 +14,12 @@
 #include "process/signals.h"
 #include "report/report.h"
 #include "run/aggregate.h"
+#include "run/alloc_runs.h"
 #include "run/budget.h"
+#include "run/command_runner.h"
 #include "run/environment.h"
 #include "run/gbench_runner.h"
+#include "run/go_runner.h"
 #include "run/host.h"
 #include "run/progress.h"
 #include "run/results_log.h"
@@ -41,7 +44,16 @@ void validate(const RunOptions& o) {
   if (!(o.confidence > 0 && o.confidence < 1)) throw InputError("--confidence must be between 0 and 1");
   if (o.budget < 0) throw InputError("--budget must not be negative");
   if (o.cpu && *o.cpu < 0) throw InputError("--cpu must not be negative");
-  if (o.runner != "gbench") throw InputError(fmt::format("runner '{}' is not available (expected gbench)", o.runner));
+  if (o.runner != "gbench" && o.runner != "go" && o.runner != "command")
+    throw InputError(fmt::format("--runner '{}': expected gbench, go or command", o.runner));
+  if (o.runner == "command" && o.commands.empty()) throw InputError("--runner command needs at least one --command");
+  if (o.runner != "command" && (!o.commands.empty() || !o.prepare.empty()))
+    throw InputError(fmt::format("--command/--prepare need --runner command (got --runner {})", o.runner));
+  parse_commands(o.commands, "--command");
+  parse_commands(o.prepare, "--prepare");
+  if (o.alloc_runs < 0) throw InputError("--alloc-runs must not be negative");
+  for (const auto& budget : {o.allocs_budget, o.bytes_budget})
+    if (budget) report::compare_medians({0}, {0}, *budget);  // throws on a malformed budget
   sample_key_for_metric(o.metric);
   BudgetRules{o.budget, o.overrides}.validate();
 }
@@ -72,6 +84,9 @@ nlohmann::json settings_json(const RunOptions& o, const Revisions& revs, int cpu
                       {"source_dir", o.source_dir},     {"runner", o.runner},
                       {"targets", choice.both},         {"selection", choice.selection}};
   s["time_budget"] = o.time_budget ? nlohmann::json(*o.time_budget) : nlohmann::json(nullptr);
+  s["alloc_runs"] = o.runner == "gbench" ? o.alloc_runs : 0;
+  s["allocs_budget"] = o.allocs_budget ? nlohmann::json(*o.allocs_budget) : nlohmann::json(nullptr);
+  s["bytes_budget"] = o.bytes_budget ? nlohmann::json(*o.bytes_budget) : nlohmann::json(nullptr);
   return s;
 }
 
@@ -87,6 +102,7 @@ std::vector<UnitPair> pair_units(Runner& runner, const SideContext& base, const 
 
 /// Lists the benchmarks of targets that exist on one side only.
 void log_one_sided(Runner& runner, const SideContext& side, const std::vector<std::string>& names, ResultsLog& log) {
+  if (names.empty()) return;  // prepare() may run commands (--prepare): only when needed
   for (auto& unit : runner.prepare(side))
     if (std::find(names.begin(), names.end(), unit.name) != names.end())
       log.one_sided({unit.name, side.side, runner.list(unit)});
@@ -150,6 +166,67 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, bool g
   return exit_code_for(report, gate, fail_on_inconclusive);
 }
 
+/// Logs, measures (timing rounds, then allocation runs when `alloc_process`
+/// is given) and reports one prepared pair of sides, whatever the runner.
+int measure(const RunOptions& options, Runner& runner, const SideContext& base, const SideContext& head,
+            const nlohmann::json& settings, const TargetChoice& choice, const GoogleBenchmarkSettings* alloc_process,
+            const fs::path& out_dir, const fs::path& work_dir, Progress& progress) {
+  ResultsLog log(out_dir / "results.jsonl");
+  log.host(collect_host_context(compiler_of(options.cmake_args)));
+  log.settings(settings);
+  log_one_sided(runner, base, choice.base_only, log);
+  log_one_sided(runner, head, choice.head_only, log);
+
+  const BudgetRules budgets{options.budget, options.overrides};
+  ScheduleSettings schedule{options.min_runs, options.max_runs, options.time_budget,
+                            sample_key_for_metric(options.metric), options.confidence,
+                            [&](const std::string& t, const std::string& n) { return budgets.time_for(t, n); }};
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  ScheduleHooks hooks;
+  hooks.on_record = [&](const RunRecord& r) { log.run(r); };
+  hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
+  hooks.on_round = [&](const std::string& label, int round, int undecided) {
+    // Until min_runs the rest is known; after that it depends on the verdicts.
+    const double eta = round < options.min_runs ? elapsed() / round * (options.min_runs - round) : -1;
+    progress.update({label, round, round, round, undecided, elapsed(), eta});
+  };
+  const auto pairs = pair_units(runner, base, head);
+  auto outcome = run_schedule(runner, pairs, schedule, hooks);
+  progress.finish();
+  if (!outcome.interrupted && alloc_process) {
+    progress.message(fmt::format("allocation runs: {} per side, under the counting allocator", options.alloc_runs));
+    outcome.interrupted = !run_alloc_rounds(pairs, *alloc_process, options.alloc_runs, hooks.on_record);
+  }
+  if (outcome.interrupted) {
+    log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
+                         process::signal_name(signals::cancellation_signal()), outcome.records.size()));
+  }
+
+  const int code = report_results(log.path(), out_dir, options.gate, options.fail_on_inconclusive);
+  if (options.keep) std::printf("kept worktrees and builds in %s\n", work_dir.string().c_str());
+  return outcome.interrupted ? kExitInterrupted : code;
+}
+
+/// Go packages and plain commands: nothing to configure or build, the worktrees are the sides.
+int measure_without_cmake(const RunOptions& options, const Revisions& revs, Workspace& workspace,
+                          const std::vector<std::string>& bench_args, int cpu, const fs::path& out_dir,
+                          const fs::path& work_dir, Progress& progress) {
+  const GoogleBenchmarkSettings process{bench_args, cpu, options.run_timeout, benchmark_environment(), out_dir};
+  std::unique_ptr<Runner> runner;
+  if (options.runner == "go") runner = std::make_unique<GoRunner>(process);
+  else runner = std::make_unique<CommandRunner>(process, parse_commands(options.commands, "--command"),
+                                                parse_commands(options.prepare, "--prepare"));
+  const SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base), {}, {}};
+  const SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head), {}, {}};
+  TargetChoice choice;
+  choice.reason = options.runner == "go" ? "go packages" : "commands";
+  nlohmann::json settings = settings_json(options, revs, cpu, choice, bench_args);
+  settings["commands"] = options.commands;
+  settings["prepare"] = options.prepare;
+  return measure(options, *runner, base, head, settings, choice, nullptr, out_dir, work_dir, progress);
+}
+
 int run_pipeline(const RunOptions& options) {
   validate(options);
   const fs::path repo = git::toplevel(options.repo.empty() ? fs::current_path() : options.repo);
@@ -174,6 +251,10 @@ int run_pipeline(const RunOptions& options) {
   Workspace workspace(repo, work_dir, revs);
   if (options.keep) workspace.keep();
 
+  if (options.runner != "gbench") {
+    const int cpu = options.cpu ? *options.cpu : last_online_cpu();
+    return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, work_dir, progress);
+  }
   SharedBuildSettings shared{options.cmake_args, options.build_type, options.source_dir,
                              join(options.target_patterns, "|"), out_dir / "logs"};
   const int cpu = options.cpu ? *options.cpu : last_online_cpu();
@@ -198,42 +279,14 @@ int run_pipeline(const RunOptions& options) {
   build_side(head_build, head_targets);
   signals::throw_if_cancelled();
 
-  GoogleBenchmarkRunner runner({bench_args, cpu, options.run_timeout, benchmark_environment(), out_dir});
+  const GoogleBenchmarkSettings process{bench_args, cpu, options.run_timeout, benchmark_environment(), out_dir};
+  GoogleBenchmarkRunner runner(process);
   const SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base), workspace.build_dir(Side::Base),
                          executables(base_build, base_targets)};
   const SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head), workspace.build_dir(Side::Head),
                          executables(head_build, head_targets)};
-
-  ResultsLog log(out_dir / "results.jsonl");
-  log.host(collect_host_context(compiler_of(options.cmake_args)));
-  log.settings(settings_json(options, revs, cpu, choice, bench_args));
-  log_one_sided(runner, base, choice.base_only, log);
-  log_one_sided(runner, head, choice.head_only, log);
-
-  const BudgetRules budgets{options.budget, options.overrides};
-  ScheduleSettings schedule{options.min_runs, options.max_runs, options.time_budget,
-                            sample_key_for_metric(options.metric), options.confidence,
-                            [&](const std::string& t, const std::string& n) { return budgets.time_for(t, n); }};
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  ScheduleHooks hooks;
-  hooks.on_record = [&](const RunRecord& r) { log.run(r); };
-  hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
-  hooks.on_round = [&](const std::string& label, int round, int undecided) {
-    // Until min_runs the rest is known; after that it depends on the verdicts.
-    const double eta = round < options.min_runs ? elapsed() / round * (options.min_runs - round) : -1;
-    progress.update({label, round, round, round, undecided, elapsed(), eta});
-  };
-  const auto outcome = run_schedule(runner, pair_units(runner, base, head), schedule, hooks);
-  progress.finish();
-  if (outcome.interrupted) {
-    log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
-                         process::signal_name(signals::cancellation_signal()), outcome.records.size()));
-  }
-
-  const int code = report_results(log.path(), out_dir, options.gate, options.fail_on_inconclusive);
-  if (options.keep) std::printf("kept worktrees and builds in %s\n", work_dir.string().c_str());
-  return outcome.interrupted ? kExitInterrupted : code;
+  return measure(options, runner, base, head, settings_json(options, revs, cpu, choice, bench_args), choice,
+                 options.alloc_runs > 0 ? &process : nullptr, out_dir, work_dir, progress);
 }
 
 }  // namespace cobench::run

@@ -41,7 +41,9 @@ struct RunOptions {
   double confidence = 0.95;
   bool gate = false;                        ///< exit 1 on any regression
   bool fail_on_inconclusive = false;        ///< with gate: inconclusive fails too
-  std::string runner = "gbench";            ///< "gbench"; later "go" | "command"
+  std::string runner = "gbench";            ///< "gbench" | "go" | "command"
+  std::vector<std::string> commands;        ///< --command: each one benchmark (runner "command")
+  std::vector<std::string> prepare;         ///< --prepare: run once per worktree before measuring
   int alloc_runs = 3;
   std::optional<std::string> allocs_budget;
   std::optional<std::string> bytes_budget;
