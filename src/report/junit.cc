@@ -2,6 +2,7 @@
 // common JUnit shape GitLab, Jenkins and GitHub test reporters read.
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -16,7 +17,7 @@ namespace {
 struct Suite {
   std::string name;
   std::vector<BenchmarkRow> rows;
-  std::vector<const OneSided*> one_sided;  // skipped: nothing to compare against
+  std::vector<std::pair<const OneSided*, bool>> one_sided;  // (benchmark, added); skipped: nothing to compare
   int failures = 0, errors = 0, skipped = 0;
 };
 
@@ -81,8 +82,7 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   return out + "    </testcase>\n";
 }
 
-std::string one_sided_case(const Suite& suite, const OneSided& benchmark, const Report& report) {
-  bool added = &benchmark >= report.added.data() && &benchmark < report.added.data() + report.added.size();
+std::string one_sided_case(const Suite& suite, const OneSided& benchmark, bool added) {
   return "    <testcase" + attribute("name", benchmark.name) + attribute("classname", "cobench." + suite.name) +
          " time=\"0\">\n      <skipped" +
          attribute("message", added ? "only on head: new benchmark, not compared" : "only on base: removed, not compared") +
@@ -101,7 +101,7 @@ std::vector<Suite> group(const Report& report) {
   for (const auto* list : {&report.added, &report.removed})
     for (const auto& benchmark : *list) {
       Suite& suite = suites[suite_name(report, benchmark.target)];
-      suite.one_sided.push_back(&benchmark);
+      suite.one_sided.emplace_back(&benchmark, list == &report.added);
       ++suite.skipped;
     }
   std::vector<Suite> out;
@@ -145,7 +145,7 @@ std::string render_junit(const Report& report) {
     if (!report.head.empty()) body += property("head", report.head);
     body += "    </properties>\n";
     for (const auto& row : suite.rows) body += testcase(suite, row, decimals);
-    for (const auto* benchmark : suite.one_sided) body += one_sided_case(suite, *benchmark, report);
+    for (const auto& [benchmark, added] : suite.one_sided) body += one_sided_case(suite, *benchmark, added);
     body += suite_output(report, suite.name) + "  </testsuite>\n";
   }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cobench\"" +

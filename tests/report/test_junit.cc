@@ -94,6 +94,8 @@ TEST(JUnit, RegressionFailsWithRatioAgainstBudgetAndCarriesProperties) {
   EXPECT_STREQ(crash.child("error").attribute("message").value(), "head crashed (SIGSEGV) in 3/3 runs");
   auto added = testcase_named(gemm, "BM_New");
   EXPECT_NE(std::string(added.child("skipped").attribute("message").value()).find("only on head"), std::string::npos);
+  auto removed = testcase_named(gemm, "BM_Old");
+  EXPECT_NE(std::string(removed.child("skipped").attribute("message").value()).find("only on base"), std::string::npos);
   auto copy = doc.child("testsuites").find_child_by_attribute("testsuite", "name", "bench_copy");
   auto passed = testcase_named(copy, "BM_Copy/64");
   EXPECT_TRUE(passed.child("failure").empty() && passed.child("skipped").empty() && passed.child("error").empty());
