@@ -60,13 +60,14 @@ std::optional<std::string> nothing_to_measure(const select::Selection& s) {
     throw InputError(fmt::format("{} '{}' matches none of the {} benchmark targets", s.narrowing.targets_origin,
                                  s.narrowing.targets, total));
   const std::string headline = "no benchmark reaches this change";
-  if (!s.none_reason || *s.none_reason == headline) return headline;
-  std::string detail = *s.none_reason;
+  std::string why = s.none_reason.value_or(headline);
+  if (why.rfind(headline, 0) != 0) why = headline + ": " + why;
   if (!s.ignored.empty()) {
-    detail += ":";
-    for (const auto& path : s.ignored) detail += (path == s.ignored.front() ? " " : ", ") + path;
+    std::string paths;
+    for (const auto& path : s.ignored) paths += (paths.empty() ? "" : ", ") + path;
+    why += " (" + paths + ")";
   }
-  return headline + " (" + detail + ")";
+  return why;
 }
 
 TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base, const select::Selection& selection) {

@@ -65,7 +65,8 @@ inline RunFixture::RunFixture() {
 
 inline process::Result RunFixture::run(std::vector<std::string> args) const {
   // CPU time: the test machine runs many jobs at once, and preemption makes real time swing by 2x.
-  std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "6",
+  // --all: these tests need bench_same measured although the diff does not reach it.
+  std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--all", "--min-runs", "6",
                                    "--max-runs", "8", "--metric", "cpu_time", "--bench-arg=--benchmark_min_time=0.01"};
   argv.insert(argv.end(), args.begin(), args.end());
   return cobench::testing::run_cobench(argv);

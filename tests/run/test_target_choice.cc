@@ -68,10 +68,13 @@ TEST(TargetChoice, AllModeLeavesTheReasonToAllReason) {
 TEST(TargetChoice, NothingToMeasureSaysWhyOrIsAnInputError) {
   select::Selection docs;
   docs.unreached = {"a", "b"};
-  docs.none_reason = "only ignored paths changed";
+  docs.none_reason = "no benchmark reaches this change: only ignored paths changed";
   docs.ignored = {"docs/a.md", "README.md"};
   EXPECT_EQ(nothing_to_measure(docs),
-            "no benchmark reaches this change (only ignored paths changed: docs/a.md, README.md)");
+            "no benchmark reaches this change: only ignored paths changed (docs/a.md, README.md)");
+  docs.none_reason = "base and head are identical";
+  EXPECT_EQ(nothing_to_measure(docs), "no benchmark reaches this change: base and head are identical (docs/a.md, "
+                                      "README.md)") << "a reason without the headline gets it";
 
   select::Selection unreached;
   unreached.unreached = {"a"};
