@@ -106,6 +106,18 @@ std::pair<fs::path, std::string> run_log_path(const fs::path& out_dir, const std
   return {out_dir / rel, rel.string()};
 }
 
+process::Command measured_command(const GoogleBenchmarkSettings& settings, std::vector<std::string> argv,
+                                  const fs::path& cwd) {
+  process::Command command;
+  command.argv = std::move(argv);
+  command.cwd = cwd;
+  command.env = settings.env;
+  command.cpu = settings.cpu;
+  command.timeout_seconds = settings.run_timeout;
+  command.merge_stderr_into_stdout = true;
+  return command;
+}
+
 bool record_outcome(const process::Result& result, RunRecord& record) {
   record.wall_seconds += result.wall_seconds;
   record.exit_code = result.exit_code;
@@ -151,14 +163,7 @@ RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string
   std::string transcript;
   int failures = 0;
   for (const auto& spec : commands_) {
-    process::Command command;
-    command.argv = spec.argv;
-    command.cwd = unit.cwd;
-    command.env = settings_.env;
-    command.cpu = settings_.cpu;
-    command.timeout_seconds = settings_.run_timeout;
-    command.merge_stderr_into_stdout = true;
-    const auto result = process::run(command);
+    const auto result = process::run(measured_command(settings_, spec.argv, unit.cwd));
     transcript += fmt::format("$ {}\n{}", process::quote_command_line(spec.argv), result.out);
     RunRecord attempt = new_record(unit.name, side, sha, run_index);
     if (!record_outcome(result, attempt)) {

@@ -35,6 +35,11 @@ RunRecord new_record(const std::string& target, Side side, const std::string& sh
 std::pair<std::filesystem::path, std::string> run_log_path(const std::filesystem::path& out_dir,
                                                            const std::string& target, Side side, int run_index);
 
+/// A measured run's process: argv in cwd, the job's environment, pinned,
+/// under the per-run timeout, stderr merged into stdout.
+process::Command measured_command(const GoogleBenchmarkSettings& settings, std::vector<std::string> argv,
+                                  const std::filesystem::path& cwd);
+
 /// Copies how the process ended into `record` (status, exit code, signal,
 /// interrupted, detail). Returns true when it exited 0.
 bool record_outcome(const process::Result& result, RunRecord& record);

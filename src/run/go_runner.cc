@@ -79,14 +79,8 @@ std::vector<Unit> GoRunner::prepare(const SideContext& side) {
 RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
   const auto [log, rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
-  process::Command command;
-  command.argv = unit.argv;
-  command.cwd = unit.cwd;
-  command.env = settings_.env;
-  command.cpu = settings_.cpu;
-  command.timeout_seconds = settings_.run_timeout;
+  process::Command command = measured_command(settings_, unit.argv, unit.cwd);
   command.stdout_path = log;
-  command.merge_stderr_into_stdout = true;
   const auto result = process::run(command);
   record.log = rel;
   const bool ok = record_outcome(result, record);

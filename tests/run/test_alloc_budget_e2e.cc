@@ -9,6 +9,7 @@
 
 #include "run/alloc_metrics.h"
 #include "run/alloc_runs.h"
+#include "run_fixture.h"
 #include "support/testing.h"
 
 namespace cobench::testing {
@@ -40,12 +41,6 @@ BENCHMARK_MAIN();
 )";
 }
 
-const nlohmann::json& row(const nlohmann::json& report, const std::string& name) {
-  for (const auto& b : report.at("benchmarks"))
-    if (b.at("name") == name) return b;
-  throw std::runtime_error("no row " + name + " in " + report.dump());
-}
-
 fs::path find_executable(const fs::path& dir, const std::string& name) {
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file() && entry.path().filename() == name) return entry.path();
@@ -68,17 +63,18 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
                              work.string(), "--out", (dir / "out").string()},
                             repo.path());
   ASSERT_EQ(result.exit_code, 0) << explain(result);
-  const auto report = nlohmann::json::parse(read_text(dir / "out/report.json"));
-  const auto& hot = row(report, "BM_hot");
-  EXPECT_EQ(hot.at("verdict"), "regression") << hot.dump();
-  EXPECT_DOUBLE_EQ(hot.at("allocs").at("head_median").get<double>() - hot["allocs"]["base_median"].get<double>(), 1);
-  EXPECT_NE(hot.at("note").get<std::string>().find("allocs/op"), std::string::npos) << hot.dump();
-  const auto& control = row(report, "BM_control");
-  EXPECT_EQ(control.at("allocs").at("verdict"), "pass") << control.dump();
-  EXPECT_NE(control.at("verdict"), "regression") << control.dump();
-  ASSERT_EQ(report.at("targets").size(), 1u);
-  EXPECT_EQ(report["targets"][0].at("alloc_runs"), 3);
-  EXPECT_EQ(report["targets"][0].at("alloc_status"), "measured (3 runs per side, counting allocator)");
+  const auto report = report::from_json(nlohmann::json::parse(read_text(dir / "out/report.json")));
+  const auto* hot = run::testing::find_row(report, "BM_hot");
+  const auto* control = run::testing::find_row(report, "BM_control");
+  ASSERT_TRUE(hot && control && hot->allocs && control->allocs);
+  EXPECT_EQ(hot->verdict, stats::Verdict::Regression) << hot->note;
+  EXPECT_DOUBLE_EQ(hot->allocs->head_median - hot->allocs->base_median, 1);
+  EXPECT_NE(hot->note.find("allocs/op"), std::string::npos) << hot->note;
+  EXPECT_EQ(control->allocs->verdict, stats::Verdict::Pass);
+  EXPECT_NE(control->verdict, stats::Verdict::Regression) << control->note;
+  ASSERT_EQ(report.targets.size(), 1u);
+  EXPECT_EQ(report.targets[0].alloc_runs, 3);
+  EXPECT_EQ(report.targets[0].alloc_status, "measured (3 runs per side, counting allocator)");
 
   // 20 more comparisons of the kept builds: measure under the preload, then judge.
   run::UnitPair pair;

@@ -4,15 +4,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run_fixture.h"
 #include "support/testing.h"
 
 namespace cobench::testing {
 namespace {
 
-const nlohmann::json& row(const nlohmann::json& report, const std::string& name) {
-  for (const auto& b : report.at("benchmarks"))
-    if (b.at("name") == name) return b;
-  throw std::runtime_error("no row " + name + " in " + report.dump());
+using run::testing::find_row;
+using stats::Verdict;
+
+report::Report read_report(const std::filesystem::path& dir) {
+  return report::from_json(nlohmann::json::parse(read_text(dir / "report.json")));
 }
 
 void make_executable(const GitRepo& repo, const std::vector<std::string>& files) {
@@ -38,14 +40,16 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
                              (dir / "out").string()},
                             repo.path());
   ASSERT_EQ(result.exit_code, 0) << explain(result);
-  auto report = nlohmann::json::parse(read_text(dir / "out/report.json"));
-  const auto& work = row(report, "./work.sh");
-  EXPECT_EQ(work.at("verdict"), "regression") << work.dump();
-  EXPECT_EQ(work.at("n_base"), 5);
-  EXPECT_GT(work.at("ratio").get<double>(), 2.0);  // 120 ms vs 20 ms of sleep
-  EXPECT_NE(row(report, "sh -c './control.sh'").at("verdict"), "regression");
-  ASSERT_EQ(report.at("targets").size(), 1u);
-  EXPECT_NE(report["targets"][0].at("alloc_status").get<std::string>().find("not applicable"), std::string::npos);
+  const auto report = read_report(dir / "out");
+  const auto* work = find_row(report, "./work.sh");
+  const auto* control = find_row(report, "sh -c './control.sh'");
+  ASSERT_TRUE(work && control);
+  EXPECT_EQ(work->verdict, Verdict::Regression) << work->note;
+  EXPECT_EQ(work->base_samples.size(), 5u);
+  EXPECT_GT(work->estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
+  EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
+  ASSERT_EQ(report.targets.size(), 1u);
+  EXPECT_NE(report.targets[0].alloc_status.find("not applicable"), std::string::npos);
 
   // Every run recorded wall, user+sys and max RSS.
   std::istringstream lines(read_text(dir / "out/results.jsonl"));

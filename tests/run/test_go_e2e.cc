@@ -6,16 +6,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run_fixture.h"
 #include "support/testing.h"
 
 namespace cobench::testing {
 namespace {
 
-const nlohmann::json& row(const nlohmann::json& report, const std::string& name) {
-  for (const auto& b : report.at("benchmarks"))
-    if (b.at("name") == name) return b;
-  throw std::runtime_error("no row " + name + " in " + report.dump());
-}
+using run::testing::find_row;
+using stats::Verdict;
 
 constexpr std::string_view kCode = "package codec\n\nfunc Encode(n int) []byte { return make([]byte, n) }\n";
 
@@ -47,19 +45,22 @@ TEST(GoRun, HeadAllocatingOnceMoreIsARegressionUnderAZeroBudget) {
                              "0", "--out", (dir / "out").string()},
                             repo.path(), {{"GOCACHE", (dir / "gocache").string()}, {"GOFLAGS", "-mod=mod"}});
   ASSERT_EQ(result.exit_code, 0) << explain(result);
-  auto report = nlohmann::json::parse(read_text(dir / "out/report.json"));
-  const auto& encode = row(report, "BenchmarkEncode");
-  EXPECT_EQ(encode.at("target"), "example.com/m/codec");
-  EXPECT_EQ(encode.at("n_base"), 3);
-  EXPECT_EQ(encode.at("verdict"), "regression") << encode.dump();
-  EXPECT_DOUBLE_EQ(encode.at("allocs").at("head_median").get<double>() - encode["allocs"]["base_median"].get<double>(), 1);
-  EXPECT_EQ(encode["allocs"].at("verdict"), "regression");
-  EXPECT_GE(encode.at("bytes").at("head_median").get<double>(), encode["bytes"]["base_median"].get<double>() + 32);
-  const auto& control = row(report, "BenchmarkControl");
-  EXPECT_EQ(control.at("allocs").at("verdict"), "pass") << control.dump();
-  EXPECT_NE(control.at("verdict"), "regression") << control.dump();
-  ASSERT_EQ(report.at("targets").size(), 1u);  // the package without benchmarks is not run
-  EXPECT_NE(report["targets"][0].at("alloc_status").get<std::string>().find("go test -benchmem"), std::string::npos);
+  const auto report = report::from_json(nlohmann::json::parse(read_text(dir / "out/report.json")));
+  const auto* encode = find_row(report, "BenchmarkEncode");
+  const auto* control = find_row(report, "BenchmarkControl");
+  ASSERT_TRUE(encode && control);
+  EXPECT_EQ(encode->target, "example.com/m/codec");
+  EXPECT_EQ(encode->base_samples.size(), 3u);
+  EXPECT_EQ(encode->verdict, Verdict::Regression) << encode->note;
+  ASSERT_TRUE(encode->allocs && encode->bytes);
+  EXPECT_DOUBLE_EQ(encode->allocs->head_median - encode->allocs->base_median, 1);
+  EXPECT_EQ(encode->allocs->verdict, Verdict::Regression);
+  EXPECT_GE(encode->bytes->head_median, encode->bytes->base_median + 32);
+  ASSERT_TRUE(control->allocs);
+  EXPECT_EQ(control->allocs->verdict, Verdict::Pass);
+  EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
+  ASSERT_EQ(report.targets.size(), 1u);  // the package without benchmarks is not run
+  EXPECT_NE(report.targets[0].alloc_status.find("go test -benchmem"), std::string::npos);
 }
 
 }  // namespace
