@@ -118,13 +118,23 @@ TEST_F(SelectRunE2E, LeafHeaderChangeMeasuresOnlyTheTargetItReaches) {
   EXPECT_EQ(base_log.find("--target bench_b"), std::string::npos) << "an unreached target is not built";
 }
 
-TEST_F(SelectRunE2E, StrictLayoutRefusesNamingTheFileBeforeAnyBuild) {
+TEST_F(SelectRunE2E, StrictLayoutRefusesNamingTheFileBeforeAnyBuildAndTheCapKeepsTheClosest) {
   change("include/lib/common.h", "// reaches a and b\n");
   auto r = run({"--strict-layout"});
   EXPECT_EQ(r.exit_code, 2) << explain(r);
   EXPECT_NE(r.err.find("b.cc"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(out_dir() / "logs/build-base.log"));
   EXPECT_EQ(repo.git({"worktree", "list"}).find(".cobench"), std::string::npos) << "worktrees removed";
+
+  // b.cc includes common.h directly, a.cc through leaf_a.h: a cap of 1 keeps bench_b.
+  auto capped = run({"--max-targets", "1"});
+  ASSERT_EQ(capped.exit_code, 0) << explain(capped);
+  EXPECT_EQ(measured_targets(), std::set<std::string>{"bench_b"});
+  auto rep = report();
+  ASSERT_EQ(rep.selection["dropped"].size(), 1u) << rep.selection.dump(2);
+  EXPECT_EQ(rep.selection["dropped"][0]["target"], "bench_a");
+  EXPECT_NE(read_file(out_dir() / "report.md").find("1 target dropped by the cap (max\\_targets 1): bench\\_a"),
+            std::string::npos) << read_file(out_dir() / "report.md");
 }
 
 TEST_F(SelectRunE2E, EnvironmentNarrowsTargetsAndBenchmarksAndLayoutWarningsReachTheReport) {
