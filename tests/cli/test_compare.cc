@@ -160,3 +160,26 @@ TEST_F(CompareFixture, BadFlagsExitTwo) {
   EXPECT_EQ(t::run_cobench({"compare", base1}).exit_code, 2);  // no --vs
   EXPECT_EQ(t::run_cobench({"compare", base1, "--vs", head, "--format", "xml"}).exit_code, 2);
 }
+
+TEST_F(CompareFixture, AllocationBudgetFoldsIntoTheVerdict) {
+  // Same times; the memory manager saw 2 allocations per iteration on base, 3 on head.
+  auto with_allocs = [&](const std::string& name, double allocs) {
+    json list = json::array();
+    for (double v : around(100, 6))
+      list.push_back({{"name", "BM_A"}, {"run_type", "iteration"}, {"iterations", 100}, {"real_time", v},
+                      {"cpu_time", v}, {"time_unit", "ns"}, {"allocs_per_iter", allocs}, {"max_bytes_used", 64},
+                      {"total_allocated_bytes", 16 * 32}});
+    return file(name, json{{"benchmarks", list}}.dump());
+  };
+  std::string base = with_allocs("allocs_base.json", 2), head = with_allocs("allocs_head.json", 3);
+  auto r = t::run_cobench({"compare", base, "--vs", head, "--format", "json", "--allocs-budget", "0", "--gate"});
+  EXPECT_EQ(r.exit_code, 1) << t::explain(r);
+  json row = benchmark(json::parse(r.out), "BM_A");
+  EXPECT_EQ(row["allocs"]["base_median"], 2);
+  EXPECT_EQ(row["allocs"]["head_median"], 3);
+  EXPECT_EQ(row["allocs"]["verdict"], "regression");
+  EXPECT_EQ(row["bytes"]["base_median"], 32);  // 512 bytes over min(16, 100) iterations
+  EXPECT_EQ(row["verdict"], "regression");
+  auto unjudged = t::run_cobench({"compare", base, "--vs", head, "--gate"});
+  EXPECT_EQ(unjudged.exit_code, 0) << t::explain(unjudged);  // allocations reported, not judged
+}
