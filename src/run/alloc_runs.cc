@@ -1,8 +1,11 @@
 #include "run/alloc_runs.h"
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "core/files.h"
+#include "core/parse.h"
 #include "run/alloc_preload.h"
 #include "run/command_runner.h"
 
@@ -80,8 +83,25 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, GoogleBenchmarkS
 
 }  // namespace
 
+AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
+                          std::function<double()> elapsed) {
+  if (!budget) return {};
+  return [budget = *budget, &timing, elapsed = std::move(elapsed)](const std::string& target) -> std::string {
+    double seconds = 0;
+    int runs = 0;
+    for (const auto& r : timing) {
+      if (r.target != target || r.kind != "time") continue;
+      seconds += r.wall_seconds;
+      ++runs;
+    }
+    const double pair_cost = runs ? 2 * seconds / runs : 0;
+    if (elapsed() + pair_cost <= budget) return "";
+    return fmt::format("time budget {} exhausted before the allocation runs could finish", format_duration(budget));
+  };
+}
+
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
-                      const std::function<void(const RunRecord&)>& on_record) {
+                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate) {
   if (runs <= 0 || pairs.empty()) return true;
   const auto library = find_alloc_preload();
   if (!library) {
@@ -94,8 +114,19 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkS
     }
     return true;
   }
+  std::set<std::string> stopped;
   for (int index = 0; index < runs; ++index) {
     for (const auto& pair : pairs) {
+      if (stopped.count(pair.target)) continue;
+      if (const std::string why = gate ? gate(pair.target) : ""; !why.empty()) {
+        RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, index);
+        record.kind = "alloc";
+        record.status = "skipped";
+        record.detail = why;
+        on_record(record);
+        stopped.insert(pair.target);
+        continue;
+      }
       const Side first = index % 2 == 0 ? Side::Base : Side::Head;
       for (Side side : {first, first == Side::Base ? Side::Head : Side::Base}) {
         RunRecord record = alloc_run(pair, side, index, settings, *library);

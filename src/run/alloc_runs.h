@@ -3,6 +3,8 @@
 // counting allocator (LD_PRELOAD), after the timing rounds. Their times are
 // dropped, so the allocator never touches a timing sample.
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "run/gbench_runner.h"
@@ -10,13 +12,24 @@
 
 namespace cobench::run {
 
+/// Whether the next allocation pair of `target` (one run per side) may start;
+/// the empty reason means yes, anything else is why not.
+using AllocGate = std::function<std::string(const std::string& target)>;
+
+/// The measuring phase's --time-budget applied to allocation runs: a pair fits
+/// when elapsed() plus twice the mean wall time of the target's timing runs
+/// stays within `budget` seconds. Without a budget every pair fits.
+AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
+                          std::function<double()> elapsed);
+
 /// Runs `runs` allocation runs per side of every pair, alternating which side
 /// goes first (B H, H B, ...), and reports each as a kind "alloc" record whose
 /// samples hold only allocs_per_iter, bytes_per_iter and peak_bytes. A run
 /// without counts gets status "no counts" and the reason in `detail`; without
-/// the preload library one "unavailable" record per target says so.
-/// Returns false when interrupted.
+/// the preload library one "unavailable" record per target says so; a pair
+/// that `gate` refuses ends that target's allocation runs with one "skipped"
+/// record carrying the reason. Returns false when interrupted.
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
-                      const std::function<void(const RunRecord&)>& on_record);
+                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate = {});
 
 }  // namespace cobench::run

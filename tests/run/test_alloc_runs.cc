@@ -1,0 +1,79 @@
+// Allocation runs under --time-budget: they come after the timing rounds and
+// must not overrun the measuring phase (on Eigen's bench_fft three pairs of
+// allocation runs took as long again as the whole budgeted timing phase).
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/files.h"
+#include "run/alloc_runs.h"
+#include "support/testing.h"
+
+namespace cobench::testing {
+namespace {
+
+run::RunRecord timing_run(const std::string& target, double wall_seconds) {
+  run::RunRecord r;
+  r.target = target;
+  r.wall_seconds = wall_seconds;
+  return r;
+}
+
+TEST(AllocTimeGate, NoBudgetNoGate) {
+  const std::vector<run::RunRecord> timing = {timing_run("t", 50)};
+  EXPECT_FALSE(run::alloc_time_gate(std::nullopt, timing, [] { return 1e9; }));
+}
+
+TEST(AllocTimeGate, APairFitsWhenTwiceTheMeanTimingRunFitsInWhatIsLeft) {
+  std::vector<run::RunRecord> timing = {timing_run("t", 40), timing_run("t", 60), timing_run("other", 500)};
+  run::RunRecord alloc = timing_run("t", 1000);
+  alloc.kind = "alloc";  // allocation runs are not what the estimate uses
+  timing.push_back(alloc);
+  double now = 0;
+  const auto gate = run::alloc_time_gate(300, timing, [&] { return now; });
+  ASSERT_TRUE(gate);
+  now = 200;  // 200 + 2 * 50 = 300: fits exactly
+  EXPECT_EQ(gate("t"), "");
+  now = 201;
+  const std::string why = gate("t");
+  EXPECT_NE(why.find("time budget 5.0 min"), std::string::npos) << why;
+  EXPECT_EQ(gate("never-timed"), "");  // nothing to estimate from: only the clock counts
+  now = 301;
+  EXPECT_NE(gate("never-timed"), "");
+}
+
+TEST(AllocRuns, ARefusedPairEndsThatTargetsAllocationRunsWithOneSkippedRecord) {
+  TempDir dir;
+  write_file_atomic(dir / "fake_preload.so", "");  // found, never loaded: no run gets that far
+  ::setenv("COBENCH_ALLOC_PRELOAD", (dir / "fake_preload.so").c_str(), 1);
+  run::UnitPair pair;
+  pair.target = "bench_fft";
+  pair.base = {"bench_fft", {"/bin/true"}, dir.path()};
+  pair.head = pair.base;
+  pair.base_sha = "b";
+  pair.head_sha = "h";
+  run::GoogleBenchmarkSettings settings{{}, 0, 60, {}, dir / "out"};
+  int asked = 0;
+  std::vector<run::RunRecord> records;
+  ASSERT_TRUE(run::run_alloc_rounds(
+      {pair}, settings, 3, [&](const run::RunRecord& r) { records.push_back(r); },
+      [&](const std::string& target) -> std::string {
+        EXPECT_EQ(target, "bench_fft");
+        return ++asked == 1 ? "" : "time budget 5m exhausted";
+      }));
+  ::unsetenv("COBENCH_ALLOC_PRELOAD");
+  EXPECT_EQ(asked, 2);  // asked before each pair, never again once refused
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].side, run::Side::Base);
+  EXPECT_EQ(records[1].side, run::Side::Head);
+  EXPECT_EQ(records[2].kind, "alloc");
+  EXPECT_EQ(records[2].status, "skipped");
+  EXPECT_EQ(records[2].run, 1);
+  EXPECT_EQ(records[2].detail, "time budget 5m exhausted");
+  EXPECT_TRUE(records[2].samples.empty());
+}
+
+}  // namespace
+}  // namespace cobench::testing
