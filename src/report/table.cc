@@ -116,6 +116,9 @@ std::string render_table(const Report& report, bool color) {
   if (!report.added.empty()) out += list_line("added, head only", report.added);
   if (!report.removed.empty()) out += list_line("removed, base only", report.removed);
   for (const auto& note : report.notes) out += "note: " + note + "\n";
+  // The selection printed these long before the table; a layout warning belongs next to the ratios it may explain.
+  for (const auto& target : report.targets)
+    for (const auto& warning : target.warnings) out += "warning: " + target.name + ": " + warning + "\n";
   out += fmt::format(
       "\nratio = head/base {} (Hodges-Lehmann estimate); CI: exact Mann-Whitney interval (normal approximation "
       "with ties or 50+ runs, see test).\nregression: CI above {}; pass: CI at or below {}; inconclusive: "

@@ -76,6 +76,11 @@ TEST(RenderTable, TargetColumnWhenRowsHaveTargets) {
   EXPECT_EQ(lines[0].find("target"), 0u);
 }
 
+TEST(RenderTable, LayoutWarningsOfTargetsFollowTheTable) {
+  std::string text = report::render_table(cobench::testing::sample_run_report(), false);
+  EXPECT_NE(text.find("warning: bench_gemm: 2 benchmark families in one TU: gemm.cpp\n"), std::string::npos) << text;
+}
+
 TEST(RenderTable, EmptyReportSaysSo) {
   report::Report r;
   r.added.push_back({"", "BM_only_head"});
