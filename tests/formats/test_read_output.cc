@@ -43,3 +43,23 @@ TEST(ReadOutputFile, ErrorsNameThePath) {
   EXPECT_EQ(error_reading((dir / "prose.txt").string()).rfind((dir / "prose.txt").string() + ": line 1, column ", 0),
             0u);
 }
+
+TEST(ReadOutputFile, GoogleBenchmarkConsoleOutputIsNotTakenForGoText) {
+  // `./bench > base.txt` in Google Benchmark 1.7.1's console format (Eigen's bench_fft).
+  t::TempDir dir;
+  t::write_file(dir / "console.txt",
+                "2026-12-02T15:03:24+00:00\nRunning ./bench_fft\nRun on (2 X 2596.1 MHz CPU s)\n"
+                "------------------------------------------------------------\n"
+                "Benchmark                                  Time             CPU   Iterations UserCounters...\n"
+                "------------------------------------------------------------\n"
+                "BM_FFT<std::complex<float>, true>/1024  93831 ns   9342 ns   7400 MFLOPS=5.48086G/s\n");
+  const std::string path = (dir / "console.txt").string();
+  EXPECT_EQ(error_reading(path), path + ":5: Google Benchmark console output, not JSON; run the binary with "
+                                        "--benchmark_format=json, or --benchmark_out=FILE --benchmark_out_format=json");
+}
+
+TEST(ReadOutputFile, GoBenchmarkLinesAreNotAConsoleHeader) {
+  t::TempDir dir;
+  t::write_file(dir / "go.txt", "BenchmarkTime-8   1000   12.5 ns/op\nBenchmarkCPU-8   1000   3 ns/op\n");
+  EXPECT_EQ(formats::read_output_file((dir / "go.txt").string()).entries.size(), 2u);
+}
