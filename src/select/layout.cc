@@ -56,10 +56,20 @@ const Macro* find_macro(std::string_view name) {
   return nullptr;
 }
 
+/// Drops whitespace, except one blank between two words ("unsigned int",
+/// "long double"), so names stay readable and equal however they are spaced.
 std::string squeeze(std::string_view s) {
   std::string out;
-  for (char c : s)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+  bool blank = false;
+  for (char c : s) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty() && ident_char(out.back()) && ident_char(c)) out += ' ';
+    blank = false;
+    out += c;
+  }
   return out;
 }
 

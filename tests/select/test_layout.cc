@@ -14,6 +14,12 @@ TEST(Layout, EachInstantiationIsAFamily) {
   EXPECT_TRUE(c.suspicious());
 }
 
+TEST(Layout, MultiWordTypesKeepTheirBlank) {
+  auto c = count_families("BENCHMARK(BM_Sum<unsigned int>);\nBENCHMARK(BM_Sum<unsigned  int >);\n"
+                          "BENCHMARK_TEMPLATE(BM_Sum, long double);\n");
+  EXPECT_EQ(c.families, (Families{"BM_Sum<unsigned int>", "BM_Sum<long double>"}));
+}
+
 TEST(Layout, OneFamilyWithManyArgsIsFine) {
   auto c = count_families("static void BM_Gemm(benchmark::State& s) {}\nBENCHMARK(BM_Gemm)\n  ->Args({8, 8})\n  ->Args({16, 16});\nBENCHMARK_MAIN();\n");
   EXPECT_EQ(c.families, (Families{"BM_Gemm"}));
