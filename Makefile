@@ -3,20 +3,30 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CTEST_ARGS ?=
 
-# Debian packages cobench needs to build, test and demo. golang-go and chromium
-# serve the labelled Go-runner and browser tests; r-base-core is only for
+# Debian packages cobench needs to build and run (also what CI templates
+# install), then those its tests add: golang-go and chromium serve the
+# labelled Go-runner and browser tests. r-base-core is only for
 # scripts/gen_wilcox_reference.sh and is not installed here.
-DEB_PACKAGES := build-essential cmake ninja-build git pkg-config \
-  nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev \
-  libgtest-dev libgmock-dev libbenchmark-dev libpugixml-dev libcpp-httplib-dev \
+BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificates \
+  nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev \
+  libbenchmark-dev
+TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
   golang-go chromium python3 python3-yaml
+DEB_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test test-fast demo clean
+.PHONY: deps deps-build install-packages build test test-fast demo clean
 
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
+
+# Only what building and running cobench needs (CI templates use this).
+deps-build:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BUILD_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
