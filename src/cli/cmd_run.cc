@@ -99,8 +99,7 @@ Subcommand add_run(CLI::App& root) {
   app->add_flag("--keep", f.keep, "keep worktrees and build folders");
   app->add_option("--cmake-arg", f.cmake_args, "extra CMake argument (repeatable)")->allow_extra_args(false);
   app->add_option("--source-dir", f.source_dir, "CMake project folder inside the repository (default: root)");
-  app->add_option("--target", f.target, "only benchmark targets whose name matches this regex (or COBENCH_TARGETS)")
-      ->envname("COBENCH_TARGET");
+  app->add_option("--target", f.target, "only benchmark targets whose name matches this regex (or COBENCH_TARGETS)");
   app->add_option("--filter", f.filter, "benchmark-name regex passed as --benchmark_filter (or COBENCH_FILTER)");
   app->add_flag("--all", f.all, "measure every benchmark target, not only those the diff reaches");
   app->add_option("--max-targets", f.max_targets, "most targets the diff selects, closest first (default 20; 0: no cap)");
