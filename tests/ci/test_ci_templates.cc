@@ -139,7 +139,7 @@ TEST(GitHubTemplate, FullHistoryCheckoutSummaryCommentAndArtifactsAlways) {
 }
 
 TEST(CiDocs, QuickStartDocumentsBothTemplatesAndTheGateSwitch) {
-  std::string doc = read_text(kSource / "docs/readme/70-ci.md");
+  std::string doc = read_text(kSource / "README.md");
   for (const char* needle : {"ci/gitlab/cobench.yml", "ci/github/cobench.yml", "COBENCH_GATE", "COBENCH_GITLAB_TOKEN",
                              "benchmarks"})
     EXPECT_NE(doc.find(needle), std::string::npos) << needle;
