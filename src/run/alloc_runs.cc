@@ -96,7 +96,7 @@ AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRec
     }
     const double pair_cost = runs ? 2 * seconds / runs : 0;
     if (elapsed() + pair_cost <= budget) return "";
-    return fmt::format("time budget {} exhausted before the allocation runs could finish", format_duration(budget));
+    return fmt::format("time budget {} exhausted", format_duration(budget));
   };
 }
 
@@ -122,7 +122,7 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkS
         RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, index);
         record.kind = "alloc";
         record.status = "skipped";
-        record.detail = why;
+        record.detail = fmt::format("{} after {} allocation runs per side", why, index);
         on_record(record);
         stopped.insert(pair.target);
         continue;

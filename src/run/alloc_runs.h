@@ -28,7 +28,7 @@ AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRec
 /// without counts gets status "no counts" and the reason in `detail`; without
 /// the preload library one "unavailable" record per target says so; a pair
 /// that `gate` refuses ends that target's allocation runs with one "skipped"
-/// record carrying the reason. Returns false when interrupted.
+/// record: "<reason> after N allocation runs per side". Returns false when interrupted.
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
                       const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate = {});
 

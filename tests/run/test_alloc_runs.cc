@@ -71,7 +71,7 @@ TEST(AllocRuns, ARefusedPairEndsThatTargetsAllocationRunsWithOneSkippedRecord) {
   EXPECT_EQ(records[2].kind, "alloc");
   EXPECT_EQ(records[2].status, "skipped");
   EXPECT_EQ(records[2].run, 1);
-  EXPECT_EQ(records[2].detail, "time budget 5m exhausted");
+  EXPECT_EQ(records[2].detail, "time budget 5m exhausted after 1 allocation runs per side");
   EXPECT_TRUE(records[2].samples.empty());
 }
 
