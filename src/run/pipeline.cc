@@ -248,7 +248,7 @@ int run_pipeline(const RunOptions& options) {
   std::error_code ec;  // a previous job's per-run files must not mix with this one's
   for (const char* sub : {"runs", "logs"}) fs::remove_all(out_dir / sub, ec);
 
-  Progress progress(stderr, ::isatty(STDERR_FILENO));
+  Progress progress = Progress::for_stream(stderr);
   Workspace workspace(repo, work_dir, revs);
   if (options.keep) workspace.keep();
 
@@ -272,7 +272,7 @@ int run_pipeline(const RunOptions& options) {
   const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
                                               workspace.build_dir(Side::Base), shared);
   const TargetChoice choice = choose_targets(base_build.targets, selection);
-  progress.message(fmt::format("building {}: {}", choice.reason, join(choice.both, ", ")));
+  progress.message(fmt::format("building {} ({})", join(choice.both, ", "), choice.reason));
   auto base_targets = choice.both, head_targets = choice.both;
   base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
   head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
