@@ -29,7 +29,8 @@ std::string names(const std::vector<std::string>& list) {
 }  // namespace
 
 std::string to_text(const Selection& s) {
-  size_t total = s.selected.size() + s.dropped.size() + s.unreached.size();
+  // Narrowed-out targets count too: "1 of 62", as run's reason says, not "1 of 1".
+  size_t total = s.selected.size() + s.dropped.size() + s.unreached.size() + s.narrowed_out.size();
   std::string out;
   if (s.all_reason)
     out += fmt::format("all {} benchmark targets selected: {}\n", s.selected.size(), *s.all_reason);

@@ -220,6 +220,16 @@ TEST_F(SelectionTest, EnvironmentNarrowsTargetsAndFilter) {
   EXPECT_EQ(to_json(s)["filter"], "BM_B");
 }
 
+TEST_F(SelectionTest, TextCountsNarrowedOutTargetsInTheTotal) {
+  SelectionInput in = input({{'M', "include/lib/leaf_c.h", ""}});
+  in.narrowing = resolve_narrowing("^bench_c$", "", {});
+  Selection s = select_targets(in);
+  EXPECT_EQ(names(s.selected), Names{"bench_c"});
+  const std::string text = to_text(s);
+  EXPECT_EQ(text.rfind("selected 1 of 3 benchmark targets (max 20):\n", 0), 0u) << text;
+  EXPECT_NE(text.find("narrowed out by --target '^bench_c$': bench_a, bench_b\n"), std::string::npos) << text;
+}
+
 TEST_F(SelectionTest, AllIgnoresSelection) {
   SelectionInput in = input({{'M', "docs/x.txt", ""}});
   in.all = true;
