@@ -1,6 +1,7 @@
 #include "run/aggregate.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -79,6 +80,33 @@ report::BenchmarkRow uncompared_row(const std::string& target, const std::string
   return row;
 }
 
+/// A note when the benchmark processes mostly waited for a CPU (median
+/// cpu_time/real_time under one half, as on a 2-core machine at load 9):
+/// real_time then measures the neighbours more than the code.
+std::optional<std::string> busy_machine_note(const ResultsFile& results, const std::string& metric) {
+  if (metric != "real_time") return std::nullopt;
+  std::vector<double> shares;
+  for (const auto& record : results.runs) {
+    if (record.kind != "time" || !record.ok()) continue;
+    for (const auto& [name, sample] : record.samples) {
+      auto real = sample.find("real_ns"), cpu = sample.find("cpu_ns");
+      if (real != sample.end() && cpu != sample.end() && real->second > 0) shares.push_back(cpu->second / real->second);
+    }
+  }
+  if (shares.empty()) return std::nullopt;
+  std::nth_element(shares.begin(), shares.begin() + shares.size() / 2, shares.end());
+  const double median = shares[shares.size() / 2];
+  if (median >= 0.5) return std::nullopt;
+  std::string load;
+  const auto& avg = results.host.value("load_average", nlohmann::json::array());
+  if (!avg.empty() && avg[0].is_number())
+    load = fmt::format(", load average {:g} on {} CPUs at the start", avg[0].get<double>(),
+                       results.host.value("cpu_count", 0));
+  return fmt::format("the machine was busy: benchmark processes got {:.0f}% of a CPU (median cpu_time/real_time){}; "
+                     "real_time intervals will be wide, use a quiet machine or --metric cpu_time",
+                     median * 100, load);
+}
+
 }  // namespace
 
 std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& failed, const std::string& side,
@@ -143,6 +171,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  if (auto busy = busy_machine_note(results, out.metric)) out.notes.insert(out.notes.begin(), *busy);  // context first
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
   apply_alloc_metrics(out, results, source);  // allocs/op, bytes/op and per-target alloc status

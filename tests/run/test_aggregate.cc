@@ -100,6 +100,32 @@ TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
   EXPECT_EQ(row(report, "BM_strict").verdict, stats::Verdict::Regression);
 }
 
+TEST(Aggregate, ABusyMachineIsNotedWhenRealTimeIsTheMetric) {
+  // Eigen's bench_fft on 2 cores at load 9: 93.8 us real, 9.3 us CPU.
+  ResultsFile file;
+  file.settings = {{"metric", "real_time"}, {"budget", to_json(BudgetRules{})}};
+  file.host = {{"cpu_count", 2}, {"load_average", {9.6, 9.1, 8.7}}};
+  for (int run = 0; run < 4; ++run)
+    for (Side side : {Side::Base, Side::Head}) {
+      RunRecord r;
+      r.target = "bench_fft";
+      r.side = side;
+      r.run = run;
+      r.samples["BM_FFT/1024"] = {{"real_ns", 93831.0 + run}, {"cpu_ns", 9342.0}};
+      file.runs.push_back(r);
+    }
+  auto notes = aggregate(file, "results.jsonl").notes;
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "the machine was busy: benchmark processes got 10% of a CPU (median cpu_time/real_time), "
+                      "load average 9.6 on 2 CPUs at the start; real_time intervals will be wide, use a quiet "
+                      "machine or --metric cpu_time");
+  file.settings["metric"] = "cpu_time";
+  EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
+  for (auto& r : file.runs) r.samples["BM_FFT/1024"]["cpu_ns"] = 93000;
+  file.settings["metric"] = "real_time";
+  EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
+}
+
 TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.5, {"BM_noisy"}};
