@@ -52,7 +52,9 @@ TEST(GitDiff, ReportsAddModifyDeleteRenameWithAwkwardPaths) {
   ASSERT_NE(find(changes, "src/ünïcode.h"), nullptr);
   EXPECT_EQ(find(changes, "keep.txt"), nullptr);
   for (const auto& c : changes) {
-    if (c.status != 'R') EXPECT_TRUE(c.old_path.empty()) << c.path;
+    if (c.status != 'R') {
+      EXPECT_TRUE(c.old_path.empty()) << c.path;
+    }
   }
 }
 
