@@ -20,7 +20,7 @@ enum class Shape {
   Capture,          ///< BENCHMARK_CAPTURE(f, name, args...): f
   TemplateCapture,  ///< BENCHMARK_TEMPLATEn_CAPTURE(f, T1..Tn, name, args...): f<T...>
   Fixture,          ///< BENCHMARK_F(Fixture, Method): Fixture/Method
-  TemplateFixture,  ///< BENCHMARK_TEMPLATE_F(Fixture, Method, T...): Fixture/Method<T...>
+  TemplateFixture,  ///< BENCHMARK_TEMPLATE_F(Fixture, Method, T...): Fixture<T...>/Method
   RegisterFixture,  ///< BENCHMARK_REGISTER_F: only when no DEFINE_F names the pair
 };
 
@@ -28,11 +28,14 @@ struct Macro {
   std::string_view name;
   Shape shape;
   int template_args = 0;  ///< for TemplateCapture
+  /// The name stringizes the template arguments as one #__VA_ARGS__ (blanks
+  /// after commas as written), not as #a "," #b (a bare comma).
+  bool variadic = false;
 };
 
 constexpr Macro kMacros[] = {
-    {"BENCHMARK", Shape::Function},
-    {"BENCHMARK_TEMPLATE", Shape::Template},
+    {"BENCHMARK", Shape::Function, 0, true},
+    {"BENCHMARK_TEMPLATE", Shape::Template, 0, true},
     {"BENCHMARK_TEMPLATE1", Shape::Template},
     {"BENCHMARK_TEMPLATE2", Shape::Template},
     {"BENCHMARK_CAPTURE", Shape::Capture},
@@ -40,13 +43,13 @@ constexpr Macro kMacros[] = {
     {"BENCHMARK_TEMPLATE2_CAPTURE", Shape::TemplateCapture, 2},
     {"BENCHMARK_F", Shape::Fixture},
     {"BENCHMARK_DEFINE_F", Shape::Fixture},
-    {"BENCHMARK_TEMPLATE_F", Shape::TemplateFixture},
+    {"BENCHMARK_TEMPLATE_F", Shape::TemplateFixture, 0, true},
     {"BENCHMARK_TEMPLATE1_F", Shape::TemplateFixture},
     {"BENCHMARK_TEMPLATE2_F", Shape::TemplateFixture},
-    {"BENCHMARK_TEMPLATE_DEFINE_F", Shape::TemplateFixture},
+    {"BENCHMARK_TEMPLATE_DEFINE_F", Shape::TemplateFixture, 0, true},
     {"BENCHMARK_TEMPLATE1_DEFINE_F", Shape::TemplateFixture},
     {"BENCHMARK_TEMPLATE2_DEFINE_F", Shape::TemplateFixture},
-    {"BENCHMARK_TEMPLATE_INSTANTIATE_F", Shape::TemplateFixture},
+    {"BENCHMARK_TEMPLATE_INSTANTIATE_F", Shape::TemplateFixture, 0, true},
     {"BENCHMARK_REGISTER_F", Shape::RegisterFixture},
 };
 
@@ -57,7 +60,7 @@ const Macro* find_macro(std::string_view name) {
 }
 
 /// Drops whitespace, except one blank between two words ("unsigned int",
-/// "long double"), so names stay readable and equal however they are spaced.
+/// "long double"): the identity of a family, however its registration is spaced.
 std::string squeeze(std::string_view s) {
   std::string out;
   bool blank = false;
@@ -73,8 +76,21 @@ std::string squeeze(std::string_view s) {
   return out;
 }
 
-/// Top-level comma-separated arguments of the call whose '(' is at `open`;
-/// `end` is set past the ')'. Angle brackets nest too (template arguments).
+/// Text as the preprocessor's # operator spells it (and so Google Benchmark's
+/// names): each run of whitespace one blank, none at either end.
+std::string stringize(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    bool space = std::isspace(static_cast<unsigned char>(c));
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+/// Top-level comma-separated arguments of the call whose '(' is at `open`, as
+/// written; `end` is set past the ')'. Angle brackets nest too (template arguments).
 std::vector<std::string> split_args(std::string_view s, size_t open, size_t& end) {
   std::vector<std::string> args;
   int depth = 0;
@@ -84,7 +100,7 @@ std::vector<std::string> split_args(std::string_view s, size_t open, size_t& end
     if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
     if (c == ')' || c == ']' || c == '}' || (c == '>' && depth > 1)) --depth;
     if ((c == ',' && depth == 1) || depth == 0) {
-      args.push_back(squeeze(s.substr(start, i - start)));
+      args.emplace_back(s.substr(start, i - start));
       start = i + 1;
     }
     if (depth == 0) {
@@ -93,28 +109,37 @@ std::vector<std::string> split_args(std::string_view s, size_t open, size_t& end
     }
   }
   end = s.size();
-  args.push_back(squeeze(s.substr(start)));
+  args.emplace_back(s.substr(start));
   return args;
 }
 
-std::string join(const std::vector<std::string>& args, size_t from, size_t to) {
+using Spell = std::string (*)(std::string_view);
+
+/// Arguments [from, to) joined by commas: each spelled on its own (#a "," #b),
+/// or, `as_written`, the whole stretch spelled at once (#__VA_ARGS__).
+std::string join(const std::vector<std::string>& args, size_t from, size_t to, Spell spell, bool as_written) {
   std::string out;
-  for (size_t i = from; i < std::min(to, args.size()); ++i) out += (i > from ? "," : "") + args[i];
-  return out;
+  to = std::min(to, args.size());
+  for (size_t i = from; i < to; ++i)
+    out += (i > from ? "," : "") + (as_written ? args[i] : spell(args[i]));
+  return as_written ? spell(out) : out;
 }
 
-std::string family_key(const Macro& m, const std::vector<std::string>& a) {
-  std::string first = a.empty() ? "" : a[0];
+/// The family a registration names, spelled by `spell`: squeeze for identity,
+/// stringize for the name Google Benchmark prints.
+std::string family_name(const Macro& m, const std::vector<std::string>& a, Spell spell) {
+  auto arg = [&](size_t i) { return i < a.size() ? spell(a[i]) : std::string(); };
+  auto args = [&](size_t from, size_t to) { return join(a, from, to, spell, m.variadic); };
   switch (m.shape) {
-    case Shape::Function:
-    case Shape::Capture: return first;
-    case Shape::Template: return first + "<" + join(a, 1, a.size()) + ">";
-    case Shape::TemplateCapture: return first + "<" + join(a, 1, 1 + m.template_args) + ">";
+    case Shape::Function: return args(0, a.size());
+    case Shape::Capture: return arg(0);
+    case Shape::Template: return arg(0) + "<" + args(1, a.size()) + ">";
+    case Shape::TemplateCapture: return arg(0) + "<" + args(1, 1 + m.template_args) + ">";
     case Shape::Fixture:
-    case Shape::RegisterFixture: return first + "/" + (a.size() > 1 ? a[1] : "");
-    case Shape::TemplateFixture: return first + "/" + (a.size() > 1 ? a[1] : "") + "<" + join(a, 2, a.size()) + ">";
+    case Shape::RegisterFixture: return arg(0) + "/" + arg(1);
+    case Shape::TemplateFixture: return arg(0) + "<" + args(2, a.size()) + ">/" + arg(1);
   }
-  return first;
+  return arg(0);
 }
 
 /// Code lines and directive lines (with their continuations) of blanked text.
@@ -192,11 +217,13 @@ FamilyCount count_families(std::string_view text) {
   }
 
   FamilyCount count;
-  std::vector<std::string> registered_fixtures;
-  auto add = [&](std::string key) {
-    if (std::find(count.families.begin(), count.families.end(), key) == count.families.end())
-      count.families.push_back(std::move(key));
+  std::set<std::string, std::less<>> seen;              // identities of count.families
+  std::set<std::string, std::less<>> defined_fixtures;  // Fixture/Method pairs a *_F macro defined
+  std::vector<std::pair<std::string, std::string>> registered_fixtures;  // identity, name
+  auto add = [&](std::string identity, std::string name) {
+    if (seen.insert(std::move(identity)).second) count.families.push_back(std::move(name));
   };
+  constexpr Macro kPair{"", Shape::Fixture};
   std::string_view code = split.code;
   for_each_identifier(code, [&](std::string_view name, size_t pos) -> size_t {
     const Macro* macro = find_macro(name);
@@ -207,30 +234,30 @@ FamilyCount count_families(std::string_view text) {
     }
     if (registering_macros.count(name)) {
       if (open == std::string_view::npos) {
-        add(std::string(name));
+        add(std::string(name), std::string(name));
         return pos;
       }
       size_t end = open;
       auto args = split_args(code, open, end);
-      add(fmt::format("{}({})", name, join(args, 0, args.size())));
+      add(fmt::format("{}({})", name, join(args, 0, args.size(), squeeze, false)),
+          fmt::format("{}({})", name, join(args, 0, args.size(), stringize, true)));
       return end;
     }
     if (!macro || open == std::string_view::npos) return pos;
     size_t end = open;
     auto args = split_args(code, open, end);
-    if (macro->shape == Shape::RegisterFixture)
-      registered_fixtures.push_back(family_key(*macro, args));
-    else
-      add(family_key(*macro, args));
+    if (macro->shape == Shape::RegisterFixture) {
+      registered_fixtures.emplace_back(family_name(*macro, args, squeeze), family_name(*macro, args, stringize));
+      return end;
+    }
+    if (macro->shape == Shape::Fixture || macro->shape == Shape::TemplateFixture)
+      defined_fixtures.insert(family_name(kPair, args, squeeze));
+    add(family_name(*macro, args, squeeze), family_name(*macro, args, stringize));
     return end;
   });
   // BENCHMARK_REGISTER_F registers what a DEFINE_F defined: one family, unless nothing defined it here.
-  for (const auto& key : registered_fixtures) {
-    bool defined = std::any_of(count.families.begin(), count.families.end(), [&](const std::string& f) {
-      return f == key || f.compare(0, key.size() + 1, key + "<") == 0;
-    });
-    if (!defined) add(key);
-  }
+  for (auto& [identity, family] : registered_fixtures)
+    if (!defined_fixtures.count(identity)) add(identity, family);
   return count;
 }
 

@@ -9,9 +9,12 @@ namespace cobench::select {
 
 /// The benchmark families one source registers.
 struct FamilyCount {
-  /// Distinct families in order of first registration: "BM_Norm<float>",
-  /// "Fixture/Method", "BM_Copy" (BENCHMARK_CAPTURE grouped by function), or
-  /// "MACRO(args)" for a use of a macro whose body registers benchmarks.
+  /// Distinct families (however spaced) in order of first registration, named
+  /// as Google Benchmark lists them: "BM_FFT<std::complex<float>, true>"
+  /// (BENCHMARK_TEMPLATE: blanks as written), "BM_FFT<float,true>"
+  /// (BENCHMARK_TEMPLATE2: a bare comma), "Fixture/Method", "Fixture<T>/Method",
+  /// "BM_Copy" (BENCHMARK_CAPTURE grouped by function), or "MACRO(args)" for a
+  /// use of a macro whose body registers benchmarks.
   std::vector<std::string> families;
   int runtime_registrations = 0;  ///< benchmark::RegisterBenchmark calls: count unknown
 

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
+#include "support/testing.h"
+
 namespace cobench::select {
 namespace {
 
@@ -10,7 +15,7 @@ using Families = std::vector<std::string>;
 TEST(Layout, EachInstantiationIsAFamily) {
   auto c = count_families(
       "BENCHMARK(BM_Norm<float>)->Arg(8);\nBENCHMARK(BM_Norm< double >)->Arg(8);\nBENCHMARK(BM_Norm<float>)->Arg(9);\n");
-  EXPECT_EQ(c.families, (Families{"BM_Norm<float>", "BM_Norm<double>"}));
+  EXPECT_EQ(c.families, (Families{"BM_Norm<float>", "BM_Norm< double >"}));
   EXPECT_TRUE(c.suspicious());
 }
 
@@ -18,6 +23,28 @@ TEST(Layout, MultiWordTypesKeepTheirBlank) {
   auto c = count_families("BENCHMARK(BM_Sum<unsigned int>);\nBENCHMARK(BM_Sum<unsigned  int >);\n"
                           "BENCHMARK_TEMPLATE(BM_Sum, long double);\n");
   EXPECT_EQ(c.families, (Families{"BM_Sum<unsigned int>", "BM_Sum<long double>"}));
+}
+
+TEST(Layout, SpacingAsWrittenIsOneFamily) {
+  auto c = count_families("BENCHMARK_TEMPLATE(BM_FFT, std::complex<float>, true);\n"
+                          "BENCHMARK_TEMPLATE(BM_FFT,std::complex<float>,true);\n"
+                          "BENCHMARK_TEMPLATE2(BM_FFT, std::complex<float>,  true);\n");
+  EXPECT_EQ(c.families, (Families{"BM_FFT<std::complex<float>, true>"}));
+}
+
+// Named as the real binary lists them: #__VA_ARGS__ keeps the blank after a comma
+// (BENCHMARK_TEMPLATE), #a "," #b does not (BENCHMARK_TEMPLATE2), fixtures are Fix<T>/Method.
+TEST(Layout, NamesMatchGoogleBenchmarkListing) {
+  auto listed = cobench::testing::run_checked({FAMILY_NAMES_BENCH, "--benchmark_list_tests"});
+  Families names;
+  std::istringstream lines(listed.out);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) names.push_back(line);
+  Families families = count_families(cobench::testing::read_text(FAMILY_NAMES_SOURCE)).families;
+  ASSERT_GE(names.size(), 10u) << listed.out;
+  std::sort(names.begin(), names.end());
+  std::sort(families.begin(), families.end());
+  EXPECT_EQ(families, names);
 }
 
 TEST(Layout, OneFamilyWithManyArgsIsFine) {
@@ -61,7 +88,7 @@ TEST(Layout, RegisteringMacroCountsEachUse) {
       "#define NORM(Type, Label) BENCHMARK(BM_Norm<Type>)->Name(\"Norm_\" #Label)\n"
       "#define ARGS ->Arg(1)\n"
       "NORM(float, f);\nNORM(double, d);\nBENCHMARK(BM_X) ARGS;\n");
-  EXPECT_EQ(c.families, (Families{"NORM(float,f)", "NORM(double,d)", "BM_X"}));
+  EXPECT_EQ(c.families, (Families{"NORM(float, f)", "NORM(double, d)", "BM_X"}));
   std::string w = layout_warning("bench/n.cc", c);
   EXPECT_NE(w.find("bench/n.cc registers 3 benchmark families"), std::string::npos) << w;
 }
