@@ -46,9 +46,9 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
     if (e.ci_reachable) {
       out += property("ci_low", format_ratio(e.ci_low, 4));
       out += property("ci_high", format_ratio(e.ci_high, 4));
+      out += property("method", stats::to_string(e.method));  // how the interval was computed
     }
     out += property("p_value", fmt::format("{:.4g}", e.p_value));
-    out += property("method", stats::to_string(e.method));
   }
   out += property("confidence", fmt::format("{:g}", e.confidence));
   out += property("budget", format_ratio(1 + row.budget, 4));

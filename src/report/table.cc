@@ -59,7 +59,8 @@ std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target) {
   cells.push_back({row.compared ? format_ratio(e.ratio) : "-"});
   bool has_ci = row.compared && e.ci_reachable;
   cells.push_back({has_ci ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high)) : "-"});
-  cells.push_back({row.compared ? stats::to_string(e.method) : "-"});
+  // The method names how the interval was computed: none, no method.
+  cells.push_back({has_ci ? stats::to_string(e.method) : "-"});
   cells.push_back({verdict_text(row), verdict_colour(row)});
   cells.push_back({row.note});
   return cells;

@@ -85,6 +85,12 @@ TEST(JUnit, RegressionFailsWithRatioAgainstBudgetAndCarriesProperties) {
   EXPECT_EQ(property(testcase, "n_base"), "6");
   EXPECT_EQ(property(testcase, "n_head"), "6");
   EXPECT_EQ(property(testcase, "budget"), "1.0500");
+  EXPECT_EQ(property(testcase, "method"), "exact");
+  // No interval, no method that computed it (the hostile row needs 8 runs per side).
+  auto unreachable = testcase_named(gemm, testing::kHostileName);
+  ASSERT_TRUE(unreachable);
+  EXPECT_EQ(property(unreachable, "ratio"), "1.0200");
+  EXPECT_TRUE(unreachable.child("properties").find_child_by_attribute("property", "name", "method").empty());
 
   auto alloc = testcase_named(gemm, "BM_Alloc");
   EXPECT_STREQ(alloc.child("failure").attribute("message").value(), "allocs/op 0 → 1");

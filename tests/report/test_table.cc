@@ -30,6 +30,7 @@ static report::Report small_report() {
   r.benchmarks.push_back(
       report::compare_samples("", "BM_µslow", {1.5e6, 1.51e6, 1.52e6, 1.53e6}, {2e6, 2.01e6, 2.02e6, 2.03e6}, 0.05, 0.95));
   r.benchmarks.push_back(report::compare_samples("", "BM_two", {5, 6}, {5, 6}, 0.05, 0.95));
+  r.benchmarks.push_back(report::compare_samples("", "BM_tied", {7}, {7}, 0.05, 0.95));
   r.added.push_back({"", "BM_new"});
   r.removed.push_back({"", "BM_gone"});
   return r;
@@ -63,6 +64,25 @@ TEST(RenderTable, UnitsCIAndNotes) {
   EXPECT_NE(text.find("removed, base only (1): BM_gone"), std::string::npos);
   EXPECT_NE(text.find("regression: CI above 1.050"), std::string::npos);
   EXPECT_NE(text.find("exact"), std::string::npos);
+}
+
+// The "test" column names how the CI was computed; a 1/1 tied row has none.
+TEST(RenderTable, TestColumnIsADashWithoutAnInterval) {
+  auto lines = lines_of(report::render_table(small_report(), false));
+  size_t test_column = display_column(lines[0], "test");
+  auto cell = [&](const std::string& name) {
+    for (const auto& line : lines)
+      if (line.find(name + " ") == 0) {
+        size_t byte = 0;
+        for (size_t column = 0; column < test_column && byte < line.size(); ++byte) column += (line[byte] & 0xC0) != 0x80;
+        while (byte < line.size() && (line[byte] & 0xC0) == 0x80) ++byte;
+        return line.substr(byte, line.find(' ', byte) - byte);
+      }
+    return std::string("(no row)");
+  };
+  EXPECT_EQ(cell("BM_ok"), "exact");
+  EXPECT_EQ(cell("BM_tied"), "-");
+  EXPECT_EQ(cell("BM_two"), "-");
 }
 
 TEST(RenderTable, ColourOnlyWhenAsked) {
