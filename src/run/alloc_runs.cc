@@ -1,6 +1,8 @@
 #include "run/alloc_runs.h"
 
+#include <algorithm>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -100,9 +102,45 @@ AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRec
   };
 }
 
+std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs) {
+  struct Done {
+    std::string target;
+    int runs = 0;          // per side
+    std::string stopped;   // why not all of them ran
+  };
+  std::vector<Done> targets;
+  for (const auto& r : records) {
+    if (r.kind != "alloc") continue;
+    auto it = std::find_if(targets.begin(), targets.end(), [&](const Done& d) { return d.target == r.target; });
+    if (it == targets.end()) it = targets.insert(targets.end(), Done{r.target, 0, {}});
+    if (r.status == "unavailable") return "allocation runs: none, " + r.detail;  // the same for every target
+    if (r.status == "skipped")
+      it->stopped = r.detail;
+    else if (r.side == Side::Base)
+      ++it->runs;
+  }
+  if (targets.empty()) return "";
+  if (std::all_of(targets.begin(), targets.end(), [&](const Done& d) { return d.stopped.empty() && d.runs == runs; }))
+    return fmt::format("allocation runs: {} per side, under the counting allocator", runs);
+  std::string out = "allocation runs:";
+  for (size_t i = 0; i < targets.size(); ++i)
+    out += fmt::format("{} {}: {}", i ? ";" : "", targets[i].target,
+                       targets[i].stopped.empty() ? fmt::format("{} per side", targets[i].runs) : targets[i].stopped);
+  return out;
+}
+
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
-                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate) {
+                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate,
+                      const std::function<void(const std::string&)>& say) {
   if (runs <= 0 || pairs.empty()) return true;
+  std::vector<RunRecord> done;
+  auto record_one = [&](const RunRecord& record) {
+    done.push_back(record);
+    on_record(record);
+  };
+  auto tell = [&](const std::string& line) {
+    if (say && !line.empty()) say(line);
+  };
   const auto library = find_alloc_preload();
   if (!library) {
     for (const auto& pair : pairs) {
@@ -110,11 +148,13 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkS
       record.kind = "alloc";
       record.status = "unavailable";
       record.detail = describe_missing_alloc_preload();
-      on_record(record);
+      record_one(record);
     }
+    tell(describe_alloc_rounds(done, runs));
     return true;
   }
   std::set<std::string> stopped;
+  bool started = false;
   for (int index = 0; index < runs; ++index) {
     for (const auto& pair : pairs) {
       if (stopped.count(pair.target)) continue;
@@ -123,18 +163,21 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkS
         record.kind = "alloc";
         record.status = "skipped";
         record.detail = fmt::format("{} after {} allocation runs per side", why, index);
-        on_record(record);
+        record_one(record);
         stopped.insert(pair.target);
         continue;
       }
+      if (!std::exchange(started, true))
+        tell(fmt::format("allocation runs: up to {} per side, under the counting allocator", runs));
       const Side first = index % 2 == 0 ? Side::Base : Side::Head;
       for (Side side : {first, first == Side::Base ? Side::Head : Side::Base}) {
         RunRecord record = alloc_run(pair, side, index, settings, *library);
         if (record.interrupted) return false;
-        on_record(record);
+        record_one(record);
       }
     }
   }
+  tell(describe_alloc_rounds(done, runs));
   return true;
 }
 

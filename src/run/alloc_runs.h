@@ -22,14 +22,24 @@ using AllocGate = std::function<std::string(const std::string& target)>;
 AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
                           std::function<double()> elapsed);
 
+/// One line saying what the allocation runs did, from their records (kind
+/// "alloc"): "allocation runs: 3 per side, under the counting allocator" when
+/// every target had `runs`, else per target how many ran or why they stopped
+/// ("bench_fft: time budget 5m exhausted after 0 allocation runs per side").
+/// Empty without allocation records.
+std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs);
+
 /// Runs `runs` allocation runs per side of every pair, alternating which side
 /// goes first (B H, H B, ...), and reports each as a kind "alloc" record whose
 /// samples hold only allocs_per_iter, bytes_per_iter and peak_bytes. A run
 /// without counts gets status "no counts" and the reason in `detail`; without
 /// the preload library one "unavailable" record per target says so; a pair
 /// that `gate` refuses ends that target's allocation runs with one "skipped"
-/// record: "<reason> after N allocation runs per side". Returns false when interrupted.
+/// record: "<reason> after N allocation runs per side". `say` gets a line when
+/// the first pair starts and describe_alloc_rounds() at the end: what ran, not
+/// what was planned. Returns false when interrupted.
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
-                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate = {});
+                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate = {},
+                      const std::function<void(const std::string&)>& say = {});
 
 }  // namespace cobench::run

@@ -195,9 +195,9 @@ int measure(const RunOptions& options, Runner& runner, const SideContext& base, 
   auto outcome = run_schedule(runner, pairs, schedule, hooks);
   progress.finish();
   if (!outcome.interrupted && alloc_process) {
-    progress.message(fmt::format("allocation runs: {} per side, under the counting allocator", options.alloc_runs));
     outcome.interrupted = !run_alloc_rounds(pairs, *alloc_process, options.alloc_runs, hooks.on_record,
-                                            alloc_time_gate(options.time_budget, outcome.records, elapsed));
+                                            alloc_time_gate(options.time_budget, outcome.records, elapsed),
+                                            [&](const std::string& line) { progress.message(line); });
   }
   if (outcome.interrupted) {
     log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",

@@ -44,26 +44,39 @@ TEST(AllocTimeGate, APairFitsWhenTwiceTheMeanTimingRunFitsInWhatIsLeft) {
   EXPECT_NE(gate("never-timed"), "");
 }
 
-TEST(AllocRuns, ARefusedPairEndsThatTargetsAllocationRunsWithOneSkippedRecord) {
+/// A pair of /bin/true units, with a preload library that is found but never loaded.
+struct FakeAllocSetup {
   TempDir dir;
-  write_file_atomic(dir / "fake_preload.so", "");  // found, never loaded: no run gets that far
-  ::setenv("COBENCH_ALLOC_PRELOAD", (dir / "fake_preload.so").c_str(), 1);
   run::UnitPair pair;
-  pair.target = "bench_fft";
-  pair.base = {"bench_fft", {"/bin/true"}, dir.path()};
-  pair.head = pair.base;
-  pair.base_sha = "b";
-  pair.head_sha = "h";
   run::GoogleBenchmarkSettings settings{{}, 0, 60, {}, dir / "out"};
+
+  FakeAllocSetup() {
+    write_file_atomic(dir / "fake_preload.so", "");  // no run gets as far as loading it
+    ::setenv("COBENCH_ALLOC_PRELOAD", (dir / "fake_preload.so").c_str(), 1);
+    pair.target = "bench_fft";
+    pair.base = {"bench_fft", {"/bin/true"}, dir.path()};
+    pair.head = pair.base;
+    pair.base_sha = "b";
+    pair.head_sha = "h";
+  }
+  ~FakeAllocSetup() { ::unsetenv("COBENCH_ALLOC_PRELOAD"); }
+};
+
+TEST(AllocRuns, ARefusedPairEndsThatTargetsAllocationRunsWithOneSkippedRecord) {
+  FakeAllocSetup setup;
   int asked = 0;
   std::vector<run::RunRecord> records;
+  std::vector<std::string> said;
   ASSERT_TRUE(run::run_alloc_rounds(
-      {pair}, settings, 3, [&](const run::RunRecord& r) { records.push_back(r); },
+      {setup.pair}, setup.settings, 3, [&](const run::RunRecord& r) { records.push_back(r); },
       [&](const std::string& target) -> std::string {
         EXPECT_EQ(target, "bench_fft");
         return ++asked == 1 ? "" : "time budget 5m exhausted";
-      }));
-  ::unsetenv("COBENCH_ALLOC_PRELOAD");
+      },
+      [&](const std::string& line) { said.push_back(line); }));
+  EXPECT_EQ(said, (std::vector<std::string>{
+                      "allocation runs: up to 3 per side, under the counting allocator",
+                      "allocation runs: bench_fft: time budget 5m exhausted after 1 allocation runs per side"}));
   EXPECT_EQ(asked, 2);  // asked before each pair, never again once refused
   ASSERT_EQ(records.size(), 3u);
   EXPECT_EQ(records[0].side, run::Side::Base);
@@ -73,6 +86,38 @@ TEST(AllocRuns, ARefusedPairEndsThatTargetsAllocationRunsWithOneSkippedRecord) {
   EXPECT_EQ(records[2].run, 1);
   EXPECT_EQ(records[2].detail, "time budget 5m exhausted after 1 allocation runs per side");
   EXPECT_TRUE(records[2].samples.empty());
+}
+
+// Eigen's bench_fft under a 5 min budget: no pair fitted, yet the log said "3 per side".
+TEST(AllocRuns, WhenTheBudgetRefusesEveryPairNothingSaysTheyRan) {
+  FakeAllocSetup setup;
+  std::vector<std::string> said;
+  ASSERT_TRUE(run::run_alloc_rounds(
+      {setup.pair}, setup.settings, 3, [](const run::RunRecord&) {},
+      [](const std::string&) -> std::string { return "time budget 5m exhausted"; },
+      [&](const std::string& line) { said.push_back(line); }));
+  EXPECT_EQ(said, (std::vector<std::string>{
+                      "allocation runs: bench_fft: time budget 5m exhausted after 0 allocation runs per side"}));
+}
+
+TEST(AllocRuns, DescribeSaysRunsPerSideWhenAllRanElseEachTarget) {
+  auto alloc = [](const std::string& target, run::Side side, const std::string& status = "ok") {
+    run::RunRecord r;
+    r.target = target;
+    r.side = side;
+    r.kind = "alloc";
+    r.status = status;
+    return r;
+  };
+  using run::Side;
+  std::vector<run::RunRecord> records = {timing_run("a", 1), alloc("a", Side::Base), alloc("a", Side::Head),
+                                         alloc("b", Side::Head), alloc("b", Side::Base, "no counts")};
+  EXPECT_EQ(run::describe_alloc_rounds(records, 1), "allocation runs: 1 per side, under the counting allocator");
+  EXPECT_EQ(run::describe_alloc_rounds(records, 2), "allocation runs: a: 1 per side; b: 1 per side");
+  auto unavailable = alloc("a", Side::Base, "unavailable");
+  unavailable.detail = "no libcobench_alloc_preload.so";
+  EXPECT_EQ(run::describe_alloc_rounds({unavailable}, 3), "allocation runs: none, no libcobench_alloc_preload.so");
+  EXPECT_EQ(run::describe_alloc_rounds({timing_run("a", 1)}, 3), "");
 }
 
 }  // namespace
