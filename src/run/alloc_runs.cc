@@ -1,6 +1,7 @@
 #include "run/alloc_runs.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <utility>
 
@@ -60,6 +61,41 @@ bool keep_counts(RunRecord& record) {
   return any;
 }
 
+// Google Benchmark's memory pass runs min(16, iterations) iterations after the
+// timed ones; those only have to be enough for it, not long enough to time.
+constexpr double kAllocMinSeconds = 0.05;
+constexpr double kAllocMinIterations = 16;
+const std::string kMinTimeFlag = "--benchmark_min_time=";
+
+/// A --benchmark_min_time value made small, in the syntax it came in: "1000x"
+/// (GB 1.8+: iterations) -> "16x", "2s" (1.8+) -> "0.05s", "2" (seconds, any
+/// version) -> "0.05"; never raised, and one that does not parse is kept.
+std::string small_min_time(const std::string& value) {
+  const char unit = value.empty() ? '\0' : value.back();
+  const bool suffixed = unit == 'x' || unit == 's';
+  const std::string number = suffixed ? value.substr(0, value.size() - 1) : value;
+  char* end = nullptr;
+  const double v = std::strtod(number.c_str(), &end);
+  if (number.empty() || end != number.c_str() + number.size() || !(v > 0)) return value;
+  const double cap = unit == 'x' ? kAllocMinIterations : kAllocMinSeconds;
+  return fmt::format("{:g}{}", std::min(v, cap), suffixed ? std::string(1, unit) : "");
+}
+
+/// The user's arguments with every --benchmark_min_time made small (or a small
+/// one added: GB's default is 0.5 s), and one repetition: counts do not vary.
+std::vector<std::string> alloc_bench_args(std::vector<std::string> args) {
+  bool min_time = false;
+  for (auto& arg : args)
+    if (arg.rfind(kMinTimeFlag, 0) == 0) {
+      arg = kMinTimeFlag + small_min_time(arg.substr(kMinTimeFlag.size()));
+      min_time = true;
+    }
+  // A plain number of seconds is what every Google Benchmark version accepts.
+  if (!min_time) args.push_back(fmt::format("{}{:g}", kMinTimeFlag, kAllocMinSeconds));
+  args.push_back("--benchmark_repetitions=1");
+  return args;
+}
+
 RunRecord alloc_run(const UnitPair& pair, Side side, int index, GoogleBenchmarkSettings settings,
                     const fs::path& library) {
   const fs::path status_file =
@@ -69,7 +105,7 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, GoogleBenchmarkS
   fs::remove(status_file, ec);
   settings.env = preload_environment(settings.env, library, status_file);
   settings.out_dir /= "alloc";  // runs/ and logs/ of their own: timing files keep their names
-  settings.bench_args.push_back("--benchmark_repetitions=1");  // counts do not vary between repetitions
+  settings.bench_args = alloc_bench_args(std::move(settings.bench_args));
   GoogleBenchmarkRunner runner(settings);
   const Unit& unit = side == Side::Base ? pair.base : pair.head;
   RunRecord record = runner.run_once(unit, side, side == Side::Base ? pair.base_sha : pair.head_sha, index);

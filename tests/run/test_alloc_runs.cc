@@ -1,7 +1,9 @@
 // Allocation runs under --time-budget: they come after the timing rounds and
 // must not overrun the measuring phase (on Eigen's bench_fft three pairs of
 // allocation runs took as long again as the whole budgeted timing phase).
+#include <algorithm>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -118,6 +120,58 @@ TEST(AllocRuns, DescribeSaysRunsPerSideWhenAllRanElseEachTarget) {
   unavailable.detail = "no libcobench_alloc_preload.so";
   EXPECT_EQ(run::describe_alloc_rounds({unavailable}, 3), "allocation runs: none, no libcobench_alloc_preload.so");
   EXPECT_EQ(run::describe_alloc_rounds({timing_run("a", 1)}, 3), "");
+}
+
+/// The arguments a unit received, one per line, written by the unit itself.
+std::vector<std::string> received_args(const std::filesystem::path& file) {
+  std::vector<std::string> args;
+  std::istringstream lines(read_text(file));
+  for (std::string line; std::getline(lines, line);) args.push_back(line);
+  return args;
+}
+
+/// What the allocation run of `bench_args` passed its process, and what a timing run passed.
+struct SeenArgs {
+  std::vector<std::string> alloc, timing;
+};
+
+SeenArgs args_seen(const std::vector<std::string>& bench_args) {
+  FakeAllocSetup setup;
+  const auto file = setup.dir / "args.txt";
+  setup.pair.base = {"bench_fft", {"/bin/sh", "-c", "printf '%s\\n' \"$@\" > \"$0\"", file.string()}, setup.dir.path()};
+  setup.settings.bench_args = bench_args;
+  EXPECT_TRUE(run::run_alloc_rounds({setup.pair}, setup.settings, 1, [](const run::RunRecord&) {}));
+  SeenArgs seen;
+  seen.alloc = received_args(file);
+  run::GoogleBenchmarkRunner(setup.settings).run_once(setup.pair.base, run::Side::Base, "b", 0);
+  seen.timing = received_args(file);
+  return seen;
+}
+
+std::vector<std::string> min_times(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const auto& a : args)
+    if (a.rfind("--benchmark_min_time", 0) == 0) out.push_back(a);
+  return out;
+}
+
+// On Eigen, allocation runs with the user's min_time took as long as timing runs;
+// the memory pass needs at most 16 iterations. GB 1.7 takes seconds, 1.8+ also "s" and "x".
+TEST(AllocRuns, MinTimeIsMadeSmallInTheUsersSyntaxOnlyForAllocationRuns) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"2s", "0.05s"}, {"0.5", "0.05"}, {"1000x", "16x"}, {"4x", "4x"}, {"0.01s", "0.01s"}, {"soon", "soon"}};
+  for (const auto& [given, expected] : cases) {
+    const std::string flag = "--benchmark_min_time=" + given;
+    const SeenArgs seen = args_seen({"--benchmark_filter=BM_a", flag});
+    EXPECT_EQ(min_times(seen.alloc), (std::vector<std::string>{"--benchmark_min_time=" + expected})) << given;
+    EXPECT_EQ(min_times(seen.timing), (std::vector<std::string>{flag})) << given;
+    EXPECT_NE(std::find(seen.alloc.begin(), seen.alloc.end(), "--benchmark_filter=BM_a"), seen.alloc.end());
+    ASSERT_FALSE(seen.alloc.empty());
+    EXPECT_EQ(seen.alloc.back(), "--benchmark_repetitions=1");
+  }
+  const SeenArgs none = args_seen({});
+  EXPECT_EQ(min_times(none.alloc), (std::vector<std::string>{"--benchmark_min_time=0.05"}));
+  EXPECT_TRUE(min_times(none.timing).empty());
 }
 
 }  // namespace
