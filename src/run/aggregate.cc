@@ -171,6 +171,14 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  // A stop reason goes on the target's inconclusive rows; a target without rows still says why it stopped.
+  for (const auto& [target, reason] : results.stops) {
+    auto of_target = [&target = target](const auto& row) { return row.target == target; };
+    if (std::none_of(out.benchmarks.begin(), out.benchmarks.end(), of_target) &&
+        std::none_of(out.added.begin(), out.added.end(), of_target) &&
+        std::none_of(out.removed.begin(), out.removed.end(), of_target))
+      out.notes.push_back(fmt::format("{}: {}", target, reason));
+  }
   if (auto busy = busy_machine_note(results, out.metric)) out.notes.insert(out.notes.begin(), *busy);  // context first
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");

@@ -22,6 +22,20 @@ std::string file_stem(const std::string& target, Side side, int run_index) {
   return fmt::format("{}-{}-{}", safe, to_string(side), run_index);
 }
 
+/// The regex of Google Benchmark's "Failed to match any benchmarks against regex: X"
+/// when the run wrote no JSON for that reason (every version exits 0 without output then).
+std::optional<std::string> unmatched_filter(const std::filesystem::path& json, const std::filesystem::path& log) {
+  std::error_code ec;
+  if (std::filesystem::exists(json, ec) && std::filesystem::file_size(json, ec) > 0) return std::nullopt;
+  if (!std::filesystem::exists(log, ec)) return std::nullopt;
+  const std::string text = read_file(log);
+  const std::string marker = "Failed to match any benchmarks against regex: ";
+  const size_t at = text.find(marker);
+  if (at == std::string::npos) return std::nullopt;
+  const size_t from = at + marker.size();
+  return text.substr(from, text.find('\n', from) - from);
+}
+
 }  // namespace
 
 GoogleBenchmarkRunner::GoogleBenchmarkRunner(GoogleBenchmarkSettings settings) : settings_(std::move(settings)) {}
@@ -82,6 +96,10 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
   if (!result.ok()) {
     record.status = process::short_cause(result);
     record.detail = process::describe(result);
+    return record;
+  }
+  if (auto regex = unmatched_filter(json_path, settings_.out_dir / log_rel)) {
+    record.detail = fmt::format("--benchmark_filter '{}' matches no benchmark", *regex);  // ok, no samples
     return record;
   }
   try {

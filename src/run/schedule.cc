@@ -1,5 +1,6 @@
 #include "run/schedule.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -125,7 +126,22 @@ class Scheduler {
       outcome_.records.push_back(std::move(record));
     }
     ++state.pairs_done;
+    if (state.pairs_done == 1 && first_pair_ran_nothing()) stop(state, nothing_ran_reason());
     return true;
+  }
+
+  /// Both runs of a target's first pair succeeded without a benchmark (a
+  /// filter matching none of them): more runs would only repeat that.
+  bool first_pair_ran_nothing() const {
+    const auto& r = outcome_.records;
+    return r.size() >= 2 && std::all_of(r.end() - 2, r.end(), [](const RunRecord& record) {
+             return record.ok() && record.samples.empty() && record.errors.empty();
+           });
+  }
+
+  std::string nothing_ran_reason() const {
+    const std::string& detail = outcome_.records.back().detail;  // the runner's why, e.g. the filter
+    return detail.empty() ? "its first run on each side reported no benchmark" : detail;
   }
 
   bool interrupt() {

@@ -138,5 +138,17 @@ TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
   EXPECT_NE(report.notes[0].find("res.jsonl"), std::string::npos);
 }
 
+TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
+  FakeRunner runner;
+  runner.targets["bench_fft"] = {1.0, 0.01, {}};
+  runner.targets["t"] = {1.0, 0.5, {"BM_noisy"}};
+  auto file = results_of(runner, 1);
+  file.stops["bench_fft"] = "--benchmark_filter 'BM_nope' matches no benchmark";
+  file.stops["t"] = "time budget 1 min exhausted after 1 runs per side";
+  auto report = aggregate(file, "res.jsonl");
+  EXPECT_EQ(report.notes, (std::vector<std::string>{"bench_fft: --benchmark_filter 'BM_nope' matches no benchmark"}));
+  EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);  // on its row, not in the notes
+}
+
 }  // namespace
 }  // namespace cobench::run

@@ -84,6 +84,19 @@ TEST_F(GbenchRunnerTest, UnparsableJsonIsAFailedRun) {
   EXPECT_EQ(missing.status, "unparsable JSON");
 }
 
+// What Google Benchmark 1.7.1 does when --benchmark_filter matches nothing: exit 0,
+// an empty --benchmark_out file and one line on stderr.
+TEST_F(GbenchRunnerTest, AFilterMatchingNothingIsASuccessfulRunWithoutBenchmarks) {
+  auto record = runner().run_once(
+      script("echo 'Failed to match any benchmarks against regex: BM_nope' >&2; : > \"${0#--benchmark_out=}\""),
+      Side::Base, "s", 0);
+  EXPECT_TRUE(record.ok()) << record.status << ": " << record.detail;
+  EXPECT_TRUE(record.samples.empty());
+  EXPECT_EQ(record.detail, "--benchmark_filter 'BM_nope' matches no benchmark");
+  auto silent = runner().run_once(script(": > \"${0#--benchmark_out=}\""), Side::Base, "s", 1);
+  EXPECT_EQ(silent.status, "unparsable JSON");  // no output for no stated reason stays a failure
+}
+
 TEST_F(GbenchRunnerTest, UserArgumentsComeAfterTheOutputFlagsAndTheEnvironmentIsTheGivenOne) {
   auto record = runner().run_once(script("echo \"$0 $1 $2 HOME=${HOME:-unset}\" >&2; exit 1"), Side::Base, "s", 0);
   const auto log = read_file(dir / "out" / record.log);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "run/fake_runner.h"
 
 namespace cobench::run {
@@ -104,6 +106,21 @@ TEST(Schedule, TimeBudgetStopsBeforeABlockThatWouldNotFit) {
   EXPECT_EQ(stopped, std::vector<std::string>{"noisy"});
   EXPECT_NE(outcome.stop_reasons["noisy"].find("time budget"), std::string::npos);
   EXPECT_LE(runner.clock, 26);
+}
+
+// `cobench run --filter X` where X matches nothing in a target: one pair, not min_runs.
+TEST(Schedule, ATargetWhoseFirstRunsReportNoBenchmarkStopsAfterThem) {
+  FakeRunner runner;
+  runner.targets["empty"] = {1.0, 0.01, {}};
+  runner.targets["full"] = {};
+  std::map<std::string, std::string> stopped;
+  auto hooks = fake_clock(runner);
+  hooks.on_stop = [&](const std::string& target, const std::string& reason) { stopped[target] = reason; };
+  auto outcome = run_schedule(runner, fake_pairs(runner), settings(6, 30), hooks);
+  EXPECT_EQ(runner.count("empty", Side::Base), 1);
+  EXPECT_EQ(runner.count("empty", Side::Head), 1);
+  EXPECT_EQ(runner.count("full", Side::Head), 6);
+  EXPECT_EQ(stopped, (std::map<std::string, std::string>{{"empty", "its first run on each side reported no benchmark"}}));
 }
 
 TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
