@@ -14,6 +14,7 @@
 #include "git/git.h"
 #include "process/process.h"
 #include "select/input.h"
+#include "run/environment.h"
 #include "select/select.h"
 
 namespace cobench::cli {
@@ -29,13 +30,6 @@ struct SelectFlags {
 };
 
 bool given(CLI::App* app, const std::string& name) { return app->get_option(name)->count() > 0; }
-
-std::map<std::string, std::string> ci_environment() {
-  std::map<std::string, std::string> env;
-  for (const char* var : {"CI_MERGE_REQUEST_DIFF_BASE_SHA", "GITHUB_BASE_REF"})
-    if (const char* value = std::getenv(var)) env[var] = value;
-  return env;
-}
 
 // The checked-out HEAD with no tracked changes is the head tree itself, which
 // saves a checkout (and lets configure reuse its build folder); anything else
@@ -73,7 +67,7 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   cmake_args.insert(cmake_args.end(), f.cmake_args.begin(), f.cmake_args.end());
 
   const std::string head_sha = git::resolve(repo, f.head);
-  const std::string base_rev = f.base.empty() ? git::default_base(repo, ci_environment()) : f.base;
+  const std::string base_rev = f.base.empty() ? git::default_base(repo, run::environment_map()) : f.base;
   const std::string base_sha = git::merge_base(repo, base_rev, head_sha);
 
   const select::Narrowing narrowing = select::resolve_narrowing(f.target, f.filter, select::narrowing_environment());

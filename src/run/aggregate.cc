@@ -94,8 +94,7 @@ std::optional<std::string> busy_machine_note(const ResultsFile& results, const s
     }
   }
   if (shares.empty()) return std::nullopt;
-  std::nth_element(shares.begin(), shares.begin() + shares.size() / 2, shares.end());
-  const double median = shares[shares.size() / 2];
+  const double median = stats::median(shares);
   if (median >= 0.5) return std::nullopt;
   std::string load;
   const auto& avg = results.host.value("load_average", nlohmann::json::array());

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.h"
 #include "core/parse.h"
@@ -64,12 +65,6 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
   for (const auto& arg : cmake_args)
     if (arg.rfind(key, 0) == 0) return arg.substr(key.size());
   return {};
-}
-
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
-  return out;
 }
 
 nlohmann::json settings_json(const RunOptions& o, const Revisions& revs, int cpu, const TargetChoice& choice,
@@ -257,7 +252,7 @@ int run_pipeline(const RunOptions& options) {
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, work_dir, progress);
   }
   SharedBuildSettings shared{options.cmake_args, options.build_type, options.source_dir,
-                             join(options.target_patterns, "|"), out_dir / "logs"};
+                             fmt::format("{}", fmt::join(options.target_patterns, "|")), out_dir / "logs"};
   const int cpu = options.cpu ? *options.cpu : last_online_cpu();
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
@@ -272,7 +267,7 @@ int run_pipeline(const RunOptions& options) {
   const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
                                               workspace.build_dir(Side::Base), shared);
   const TargetChoice choice = choose_targets(base_build.targets, selection);
-  progress.message(fmt::format("building {} ({})", join(choice.both, ", "), choice.reason));
+  progress.message(fmt::format("building {} ({})", fmt::join(choice.both, ", "), choice.reason));
   auto base_targets = choice.both, head_targets = choice.both;
   base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
   head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
