@@ -16,7 +16,8 @@ size_t count(std::string_view text, std::string_view needle) {
 }  // namespace
 
 std::string note_body(std::string_view markdown, size_t max_chars) {
-  std::string body = markdown.find(kMarker) == std::string_view::npos ? std::string(kMarker) + "\n" : "";
+  std::string body;
+  if (markdown.find(kMarker) == std::string_view::npos) body = fmt::format("{}\n", kMarker);
   if (body.size() + markdown.size() <= max_chars) return body + std::string(markdown);
 
   constexpr std::string_view kCut = "\n\n**The report was cut here to fit the note; the full report.md is in the job artifacts.**\n";

@@ -1,6 +1,11 @@
 #include "run/alloc_preload.h"
 
 #include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace cobench::run {
 
@@ -32,13 +37,10 @@ std::optional<std::filesystem::path> find_alloc_preload() {
 }
 
 std::string describe_missing_alloc_preload() {
-  std::string text = std::string(kAllocPreloadName) + " not found (looked in ";
-  bool first = true;
-  for (const auto& path : alloc_preload_candidates()) {
-    text += (first ? "" : ", ") + path.parent_path().string();
-    first = false;
-  }
-  return text + "; set COBENCH_ALLOC_PRELOAD)";
+  std::vector<std::string> folders;
+  for (const auto& path : alloc_preload_candidates()) folders.push_back(path.parent_path().string());
+  return fmt::format("{} not found (looked in {}; set COBENCH_ALLOC_PRELOAD)", kAllocPreloadName,
+                     fmt::join(folders, ", "));
 }
 
 }  // namespace cobench::run
