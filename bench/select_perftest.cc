@@ -57,7 +57,7 @@ select::SelectionInput generated_input(const fs::path& root) {
   in.head_tree = root;
   in.changes = {{'M', "lib/src/M3/H42.h", ""}};
   for (int s = 0; s < kSources; ++s) {
-    build::BenchmarkTarget t;
+    cmake::BenchmarkTarget t;
     t.name = fmt::format("bench_{}", s);
     t.sources = {root / fmt::format("bench/b{}.cc", s)};
     t.include_dirs = {root, "/usr/include"};
@@ -73,7 +73,7 @@ select::SelectionInput eigen_input(const fs::path& eigen) {
   in.changes = {{'M', "Eigen/src/Core/products/GeneralMatrixMatrix.h", ""}};
   for (const auto& entry : fs::recursive_directory_iterator(eigen / "benchmarks")) {
     if (entry.path().extension() != ".cpp") continue;
-    build::BenchmarkTarget t;
+    cmake::BenchmarkTarget t;
     t.name = entry.path().stem().string();
     t.sources = {entry.path()};
     t.include_dirs = {eigen / "benchmarks/.."};

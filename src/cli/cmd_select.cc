@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "core/errors.h"
@@ -79,7 +79,7 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   if (!in_place) head_tree.emplace(repo, work / "select" / "head", head_sha);
   const fs::path head_path = in_place ? repo : head_tree->path();
 
-  build::BuildSettings settings;
+  cmake::BuildSettings settings;
   settings.source_dir = source_dir.empty() ? head_path : head_path / source_dir;
   if (!fs::is_directory(settings.source_dir))
     throw InputError(fmt::format("--source-dir: no folder '{}' in {}", source_dir, f.head));
@@ -87,9 +87,9 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   settings.cmake_args = cmake_args;
   settings.build_type = cfg.build.build_type;
   settings.log_path = work / "select" / "configure.log";
-  build::configure(settings);
+  cmake::configure(settings);
   select::SelectionInput in = select::head_input(repo, base_sha, head_sha, head_path, settings.build_dir,
-                                                 build::discover_targets(settings.build_dir, either_pattern(cfg.build.targets)));
+                                                 cmake::discover_targets(settings.build_dir, either_pattern(cfg.build.targets)));
   in.config = cfg.select;
   in.source_dir = source_dir;
   in.all = f.all;

@@ -23,8 +23,8 @@ SideBuild configure_side(Side side, const std::filesystem::path& worktree, const
     throw InputError(fmt::format("{}: source dir '{}' does not exist in the checkout", to_string(side),
                                  shared.source_dir));
   try {
-    build::configure(out.settings);
-    out.targets = build::discover_targets(build_dir, shared.name_pattern);
+    cmake::configure(out.settings);
+    out.targets = cmake::discover_targets(build_dir, shared.name_pattern);
   } catch (const InfraError& e) {
     throw InfraError(fmt::format("{}: {}", to_string(side), e.what()));
   }
@@ -34,8 +34,8 @@ SideBuild configure_side(Side side, const std::filesystem::path& worktree, const
 void build_side(const SideBuild& side, const std::vector<std::string>& targets) {
   if (targets.empty()) return;
   try {
-    build::build_targets(side.settings, targets);
-  } catch (const build::BuildFailure& e) {
+    cmake::build_targets(side.settings, targets);
+  } catch (const cmake::BuildFailure& e) {
     std::fprintf(stderr, "cobench: %s: building target '%s' failed\n  command: %s\n%s\n", to_string(side.side).c_str(),
                  e.target.c_str(), e.command.c_str(), e.log_tail.c_str());
     throw InfraError(fmt::format("{}: target '{}' failed to build: {} (log: {})", to_string(side.side), e.target,

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 #include "run/runner.h"
 
 namespace cobench::run {
@@ -23,8 +23,8 @@ struct SharedBuildSettings {
 /// One configured side and the benchmark targets it offers.
 struct SideBuild {
   Side side = Side::Base;
-  build::BuildSettings settings;
-  std::vector<build::BenchmarkTarget> targets;
+  cmake::BuildSettings settings;
+  std::vector<cmake::BenchmarkTarget> targets;
 };
 
 /// Configures `worktree` into `build_dir` and discovers its benchmark targets.

@@ -70,7 +70,7 @@ std::optional<std::string> nothing_to_measure(const select::Selection& s) {
   return why;
 }
 
-TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base, const select::Selection& selection) {
+TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, const select::Selection& selection) {
   std::set<std::string> base_names;
   for (const auto& t : base) base_names.insert(t.name);
   TargetChoice choice;

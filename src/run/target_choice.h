@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 #include "select/select.h"
 
 namespace cobench::run {
@@ -40,7 +40,7 @@ std::optional<std::string> nothing_to_measure(const select::Selection& selection
 
 /// Splits the selected head targets against the base side's. Base targets
 /// missing on head (and not narrowed out) are listed as removed.
-TargetChoice choose_targets(const std::vector<build::BenchmarkTarget>& base, const select::Selection& selection);
+TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, const select::Selection& selection);
 
 /// The benchmark arguments with --filter / COBENCH_FILTER appended as
 /// --benchmark_filter (last, so it wins over one in --bench-arg).

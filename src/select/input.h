@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 #include "config/config.h"
 #include "select/select.h"
 
@@ -23,6 +23,6 @@ config::SelectConfig with_select_flags(config::SelectConfig config, std::optiona
 /// CMake project folder); settings, narrowing and the base tree are the caller's.
 SelectionInput head_input(const std::filesystem::path& repo, const std::string& base_sha, const std::string& head_sha,
                           const std::filesystem::path& head_tree, const std::filesystem::path& build_dir,
-                          std::vector<build::BenchmarkTarget> targets);
+                          std::vector<cmake::BenchmarkTarget> targets);
 
 }  // namespace cobench::select

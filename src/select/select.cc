@@ -41,12 +41,12 @@ std::string describe_status(const git::ChangedFile& c) {
 }
 
 /// The same target as seen from another checkout (base tree) of the same repo.
-build::BenchmarkTarget rerooted(const build::BenchmarkTarget& t, const IncludeGraph& from, const fs::path& to) {
+cmake::BenchmarkTarget rerooted(const cmake::BenchmarkTarget& t, const IncludeGraph& from, const fs::path& to) {
   auto move = [&](const fs::path& p) {
     std::string rel = from.display(p);
     return fs::path(rel).is_relative() ? to / rel : fs::path(rel);
   };
-  build::BenchmarkTarget out = t;
+  cmake::BenchmarkTarget out = t;
   for (auto& s : out.sources) s = move(s);
   for (auto& d : out.include_dirs) d = move(d);
   return out;
@@ -148,7 +148,7 @@ class Selector {
       else
         out_.notes.push_back("deleted or renamed files not traced: no base checkout");
     }
-    std::vector<std::pair<Reach, const build::BenchmarkTarget*>> reached;
+    std::vector<std::pair<Reach, const cmake::BenchmarkTarget*>> reached;
     std::set<std::tuple<std::string, int, std::string>> unresolved;
     for (const auto* t : targets_) {
       Closure closure = head_.closure(t->sources, t->include_dirs);
@@ -157,7 +157,7 @@ class Selector {
       std::set<std::string> seen;
       accumulate(closure, changes.head, r, seen);
       if (base) {
-        build::BenchmarkTarget old = rerooted(*t, head_, base->root());
+        cmake::BenchmarkTarget old = rerooted(*t, head_, base->root());
         accumulate(base->closure(old.sources, old.include_dirs), changes.base, r, seen);
       }
       if (r.hops < 0)
@@ -177,7 +177,7 @@ class Selector {
     if (reached.empty()) out_.none_reason = kNoneReached;
   }
 
-  SelectedTarget entry(const build::BenchmarkTarget& t, const Reach& r) {
+  SelectedTarget entry(const cmake::BenchmarkTarget& t, const Reach& r) {
     SelectedTarget s;
     s.target = t.name;
     for (const auto& src : t.sources) s.sources.push_back(head_.display(src));
@@ -207,7 +207,7 @@ class Selector {
 
   const SelectionInput& in_;
   IncludeGraph head_;
-  std::vector<const build::BenchmarkTarget*> targets_;
+  std::vector<const cmake::BenchmarkTarget*> targets_;
   Selection out_;
 };
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 #include "config/config.h"
 #include "git/git.h"
 #include "select/include_graph.h"
@@ -22,7 +22,7 @@ struct SelectionInput {
   std::filesystem::path head_tree;  ///< checkout the targets were configured from
   std::filesystem::path base_tree;  ///< merge-base checkout: includers of deleted/renamed files; may be empty
   std::vector<git::ChangedFile> changes;         ///< base -> head, repo-relative
-  std::vector<build::BenchmarkTarget> targets;   ///< from the head's File API
+  std::vector<cmake::BenchmarkTarget> targets;   ///< from the head's File API
   std::vector<std::filesystem::path> cmake_inputs;  ///< the project's own CMake files (absolute or repo-relative)
   std::string source_dir;                        ///< CMake project folder, repo-relative ("" = root)
   config::SelectConfig config;

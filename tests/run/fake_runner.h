@@ -19,7 +19,7 @@ struct FakeTarget {
   double noise = 0.01;        ///< uniform relative noise, +-
   std::vector<std::string> benchmarks = {"BM_a"};
   /// Returns a cause ("SIGSEGV") to make that run fail, "" for success.
-  std::function<std::string(Side, int run)> failure;
+  std::function<std::string(Side, int run)> failure = {};
 };
 
 class FakeRunner : public Runner {

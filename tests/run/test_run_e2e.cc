@@ -31,13 +31,16 @@ TEST(RunE2E, ReportsRegressionPassCrashAndTimeoutThenRebuildsFromATruncatedLog) 
     EXPECT_EQ(slow->target, "bench_slow");
     EXPECT_GE(slow->runs_head, 6);
   }
-  if (auto* same = find_row(report, "BM_Same")) EXPECT_EQ(same->verdict, stats::Verdict::Pass) << same->note;
+  if (auto* same = find_row(report, "BM_Same")) {
+    EXPECT_EQ(same->verdict, stats::Verdict::Pass) << same->note;
+  }
   if (auto* crash = find_row(report, "BM_Crash")) {
     EXPECT_NE(crash->note.find("head crashed (SIGSEGV) in 6/6 runs"), std::string::npos) << crash->note;
     EXPECT_EQ(crash->failed_runs.size(), 6u);
   }
-  if (auto* hang = find_row(report, "BM_Hang"))
+  if (auto* hang = find_row(report, "BM_Hang")) {
     EXPECT_NE(hang->note.find("head timed out in 6/6 runs"), std::string::npos) << hang->note;
+  }
   EXPECT_TRUE(std::filesystem::exists(fx.out_dir() / "report.md"));
   EXPECT_EQ(fx.repo.git({"worktree", "list", "--porcelain"}).find("worktree " + fx.repo.path().string() + "/.cobench"),
             std::string::npos);

@@ -9,8 +9,8 @@
 namespace cobench::run {
 namespace {
 
-std::vector<build::BenchmarkTarget> targets(std::vector<std::string> names) {
-  std::vector<build::BenchmarkTarget> out;
+std::vector<cmake::BenchmarkTarget> targets(std::vector<std::string> names) {
+  std::vector<cmake::BenchmarkTarget> out;
   for (auto& name : names) out.push_back({name, "/x/" + name, {}, {}, {}, true});
   return out;
 }

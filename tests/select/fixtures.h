@@ -4,15 +4,15 @@
 #include <string>
 #include <vector>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 
 namespace cobench::select::testing {
 
 /// A target as the File API would describe it: absolute sources and include dirs.
-inline build::BenchmarkTarget make_target(const std::filesystem::path& root, const std::string& name,
+inline cmake::BenchmarkTarget make_target(const std::filesystem::path& root, const std::string& name,
                                           const std::vector<std::string>& sources,
                                           const std::vector<std::string>& include_dirs = {}) {
-  build::BenchmarkTarget t;
+  cmake::BenchmarkTarget t;
   t.name = name;
   t.artifact = root / "build" / name;
   for (const auto& s : sources) t.sources.push_back(root / s);

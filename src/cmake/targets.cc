@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "build/build.h"
-#include "build/file_api.h"
+#include "cmake/cmake.h"
+#include "cmake/file_api.h"
 #include "core/errors.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -162,4 +162,4 @@ std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const s
   }
 }
 
-}  // namespace cobench::build
+}  // namespace cobench::cmake

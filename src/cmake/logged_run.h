@@ -7,7 +7,7 @@
 
 #include "process/process.h"
 
-namespace cobench::build::detail {
+namespace cobench::cmake::detail {
 
 /// Runs argv (stderr merged into stdout, captured), appends "$ command" and the
 /// output to log_path (when not empty); throws Interrupted on Ctrl-C.
@@ -17,4 +17,4 @@ process::Result run_logged(const std::vector<std::string>& argv, const std::file
 /// lines that follow an error's one-line headline.
 std::string indented_tail(const std::string& text, size_t max_lines);
 
-}  // namespace cobench::build::detail
+}  // namespace cobench::cmake::detail

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "build/build.h"
-#include "build/file_api.h"
+#include "cmake/cmake.h"
+#include "cmake/file_api.h"
 #include "core/errors.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 
 namespace fs = std::filesystem;
 
@@ -47,4 +47,4 @@ std::vector<fs::path> cmake_input_files(const fs::path& build_dir, const fs::pat
   return read_inputs(build_dir, within);
 }
 
-}  // namespace cobench::build
+}  // namespace cobench::cmake

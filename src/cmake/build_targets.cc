@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "build/build.h"
-#include "build/logged_run.h"
+#include "cmake/cmake.h"
+#include "cmake/logged_run.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 
 namespace {
 
@@ -46,4 +46,4 @@ void build_targets(const BuildSettings& settings, const std::vector<std::string>
   }
 }
 
-}  // namespace cobench::build
+}  // namespace cobench::cmake

@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <string>
 
-#include "build/build.h"
+#include "cmake/cmake.h"
 
-namespace cobench::build::fixtures {
+namespace cobench::cmake::fixtures {
 
 /// A Google Benchmark program with one trivial benchmark.
 inline std::string bench_source(const std::string& name) {
@@ -25,4 +25,4 @@ inline BuildSettings settings(const std::filesystem::path& root, const std::stri
   return s;
 }
 
-}  // namespace cobench::build::fixtures
+}  // namespace cobench::cmake::fixtures

@@ -1,11 +1,11 @@
-#include "build/logged_run.h"
+#include "cmake/logged_run.h"
 
 #include <fstream>
 #include <sstream>
 
 #include "core/errors.h"
 
-namespace cobench::build::detail {
+namespace cobench::cmake::detail {
 
 process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path) {
   process::Command command;
@@ -33,4 +33,4 @@ std::string indented_tail(const std::string& text, size_t max_lines) {
   return out;
 }
 
-}  // namespace cobench::build::detail
+}  // namespace cobench::cmake::detail

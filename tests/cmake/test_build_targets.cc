@@ -1,11 +1,11 @@
 // build_targets(): only the named targets, and failures that name theirs.
 #include <gtest/gtest.h>
 
-#include "build/build.h"
-#include "build/fixtures.h"
+#include "cmake/cmake.h"
+#include "cmake/fixtures.h"
 #include "support/testing.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 namespace {
 
 namespace fs = std::filesystem;
@@ -52,4 +52,4 @@ TEST(BuildTargets, BuildsOnlyTheNamedTargetsAndNamesTheOneThatFails) {
 }
 
 }  // namespace
-}  // namespace cobench::build
+}  // namespace cobench::cmake

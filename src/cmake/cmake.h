@@ -7,7 +7,7 @@
 
 #include "core/errors.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 
 /// A benchmark executable as the File API describes it.
 struct BenchmarkTarget {
@@ -64,4 +64,4 @@ struct BuildFailure : cobench::InfraError {
   std::string log_tail;
 };
 
-}  // namespace cobench::build
+}  // namespace cobench::cmake

@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "build/build.h"
-#include "build/file_api.h"
-#include "build/logged_run.h"
+#include "cmake/cmake.h"
+#include "cmake/file_api.h"
+#include "cmake/logged_run.h"
 #include "core/errors.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 
 namespace fs = std::filesystem;
 
@@ -72,4 +72,4 @@ void configure(const BuildSettings& settings) {
                                  process::quote_command_line(argv), detail::indented_tail(result.out, 30)));
 }
 
-}  // namespace cobench::build
+}  // namespace cobench::cmake

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace cobench::build::file_api {
+namespace cobench::cmake::file_api {
 
 /// Writes BUILD/.cmake/api/v1/query/client-cobench/query.json asking for
 /// codemodel v2 and cmakeFiles v1 (the build graph and the CMake inputs).
@@ -25,4 +25,4 @@ std::filesystem::path reply_dir(const std::filesystem::path& build_dir);
 /// A File API path made absolute: they are relative to `base` unless outside it.
 std::filesystem::path absolute_from(const std::filesystem::path& base, const std::string& path);
 
-}  // namespace cobench::build::file_api
+}  // namespace cobench::cmake::file_api

@@ -1,4 +1,4 @@
-#include "build/file_api.h"
+#include "cmake/file_api.h"
 
 #include <algorithm>
 #include <vector>
@@ -8,7 +8,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 
-namespace cobench::build::file_api {
+namespace cobench::cmake::file_api {
 
 namespace fs = std::filesystem;
 
@@ -68,4 +68,4 @@ fs::path absolute_from(const fs::path& base, const std::string& path) {
   return p;
 }
 
-}  // namespace cobench::build::file_api
+}  // namespace cobench::cmake::file_api

@@ -3,12 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include "build/build.h"
-#include "build/fixtures.h"
+#include "cmake/cmake.h"
+#include "cmake/fixtures.h"
 #include "core/errors.h"
 #include "support/testing.h"
 
-namespace cobench::build {
+namespace cobench::cmake {
 namespace {
 
 namespace fs = std::filesystem;
@@ -82,4 +82,4 @@ TEST(BuildConfigure, FolderWithoutAProjectIsAnInputErrorNamingIt) {
 }
 
 }  // namespace
-}  // namespace cobench::build
+}  // namespace cobench::cmake
