@@ -17,7 +17,7 @@
 
 #include "report/report.h"
 #include "run/runner.h"
-#include "run/samples.h"
+#include "results/samples.h"
 #include "run/schedule.h"
 
 namespace {
@@ -125,7 +125,7 @@ cobench::stats::Verdict simulate_job(ModelRunner& runner, const Procedure& proce
   const Unit unit{"sim", {}, {}};
   const std::vector<cobench::run::UnitPair> pairs{{"sim", unit, unit, "base", "head"}};
   auto outcome = cobench::run::run_schedule(runner, pairs, settings, hooks);
-  auto samples = cobench::run::collect_samples(outcome.records, "sim", settings.sample_key).at("BM_model");
+  auto samples = cobench::results::collect_samples(outcome.records, "sim", settings.sample_key).at("BM_model");
   runs_per_side = static_cast<int>(samples.base.size());
   return cobench::report::compare_samples("sim", "BM_model", samples.base, samples.head, kBudget, kConfidence)
       .verdict;

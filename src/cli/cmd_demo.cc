@@ -18,7 +18,7 @@
 #include "demo_files.h"
 #include "git/git.h"
 #include "process/process.h"
-#include "run/pipeline.h"
+#include "job/pipeline.h"
 
 namespace cobench::cli {
 namespace {
@@ -94,8 +94,8 @@ std::string make_repository(const fs::path& dir, const fs::path& repo) {
   return base;
 }
 
-run::RunOptions demo_options(const fs::path& repo, const std::string& base, const fs::path& out, bool keep) {
-  run::RunOptions o;
+job::RunOptions demo_options(const fs::path& repo, const std::string& base, const fs::path& out, bool keep) {
+  job::RunOptions o;
   o.repo = repo;
   o.base = base;
   o.head = "HEAD";
@@ -132,7 +132,7 @@ int run_demo(const DemoFlags& flags) {
                "  head: bench_checksum ~25%% slower (one more operation per byte), bench_topk faster "
                "(partial_sort), bench_join unchanged\n",
                repo.c_str());
-  int rc = run::run_pipeline(demo_options(repo, base, out, flags.keep));
+  int rc = job::run_pipeline(demo_options(repo, base, out, flags.keep));
   if (rc != kExitInterrupted)
     std::printf("\nexpected: bench_checksum regression, bench_topk faster, bench_join (the control) pass or "
                 "inconclusive\n");

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "run/pipeline.h"
+#include "job/pipeline.h"
 
 namespace cobench::cli {
 namespace {
@@ -29,7 +29,7 @@ Subcommand add_report(CLI::App& root) {
     const std::filesystem::path results = flags->results;
     const auto out = flags->out.empty() ? std::filesystem::absolute(results).parent_path()
                                         : std::filesystem::path(flags->out);
-    return run::report_results(results, out, flags->gate || flags->fail_on_inconclusive,
+    return job::report_results(results, out, flags->gate || flags->fail_on_inconclusive,
                                flags->fail_on_inconclusive);
   };
   return sub;

@@ -10,8 +10,8 @@
 #include "core/errors.h"
 #include "core/parse.h"
 #include "git/git.h"
-#include "run/environment.h"
-#include "run/pipeline.h"
+#include "host/environment.h"
+#include "job/pipeline.h"
 #include "select/input.h"
 
 namespace cobench::cli {
@@ -37,13 +37,13 @@ double parse_seconds(const std::string& flag, const std::string& text) {
   return *seconds;
 }
 
-run::RunOptions layered_options(CLI::App* app, const RunFlags& f) {
+job::RunOptions layered_options(CLI::App* app, const RunFlags& f) {
   const std::filesystem::path start = f.repo.empty() ? std::filesystem::current_path() : std::filesystem::path(f.repo);
   const auto repo = git::toplevel(start);
   std::filesystem::path config_path = f.config.empty() ? repo / "cobench.toml" : std::filesystem::path(f.config);
-  run::RunOptions o = run::options_from_config(config::load_file(config_path, /*required=*/!f.config.empty()));
+  job::RunOptions o = job::options_from_config(config::load_file(config_path, /*required=*/!f.config.empty()));
   o.repo = repo;
-  o.env = run::environment_map();
+  o.env = host::environment_map();
   o.head = f.head;
   o.base = f.base;
   o.keep = f.keep;
@@ -129,7 +129,7 @@ Subcommand add_run(CLI::App& root) {
   app->add_option("--alloc-runs", f.alloc_runs, "allocation-counting runs per side (default 3; 0: none)");
   app->add_option("--allocs-budget", f.allocs_budget, "allowed increase of allocs/op, e.g. 0");
   app->add_option("--bytes-budget", f.bytes_budget, "allowed increase of bytes/op, e.g. 5% or 64");
-  sub.run = [app, flags]() -> int { return run::run_pipeline(layered_options(app, *flags)); };
+  sub.run = [app, flags]() -> int { return job::run_pipeline(layered_options(app, *flags)); };
   return sub;
 }
 

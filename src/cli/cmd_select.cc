@@ -14,7 +14,7 @@
 #include "git/git.h"
 #include "process/process.h"
 #include "select/input.h"
-#include "run/environment.h"
+#include "host/environment.h"
 #include "select/select.h"
 
 namespace cobench::cli {
@@ -67,7 +67,7 @@ int run_select(CLI::App* app, const SelectFlags& f) {
   cmake_args.insert(cmake_args.end(), f.cmake_args.begin(), f.cmake_args.end());
 
   const std::string head_sha = git::resolve(repo, f.head);
-  const std::string base_rev = f.base.empty() ? git::default_base(repo, run::environment_map()) : f.base;
+  const std::string base_rev = f.base.empty() ? git::default_base(repo, host::environment_map()) : f.base;
   const std::string base_sha = git::merge_base(repo, base_rev, head_sha);
 
   const select::Narrowing narrowing = select::resolve_narrowing(f.target, f.filter, select::narrowing_environment());

@@ -10,7 +10,7 @@
 #include "core/files.h"
 #include "formats/formats.h"
 #include "process/process.h"
-#include "run/samples.h"
+#include "results/samples.h"
 
 namespace cobench::run {
 namespace {
@@ -54,7 +54,7 @@ void read_gbench_samples(const std::string& json_text, const std::string& source
       record.errors[entry.name] = entry.error.empty() ? "no measurements" : entry.error;
       continue;
     }
-    record.samples[entry.name] = sample_from_entry(entry);
+    record.samples[entry.name] = results::sample_from_entry(entry);
   }
 }
 

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "results/record.h"
+
 namespace cobench::run {
 
-/// The two sides of a comparison.
-enum class Side { Base, Head };
-
-std::string to_string(Side side);                           ///< "base" | "head"
-std::optional<Side> side_from_string(const std::string& text);  ///< nullopt when neither
+using results::RunRecord;
+using results::Sample;
+using results::Side;
 
 /// Everything a runner may need about one prepared (checked out and built) side.
 struct SideContext {
@@ -31,30 +31,6 @@ struct Unit {
   std::string name;                         ///< target name; the same on both sides
   std::vector<std::string> argv;            ///< what one run executes (before per-run output flags)
   std::filesystem::path cwd;                ///< where it runs
-};
-
-/// One benchmark's sample from one run: metric name -> value. Times are ns
-/// ("real_ns", "cpu_ns"); allocation runs add "allocs_per_iter", "bytes_per_iter".
-using Sample = std::map<std::string, double>;
-
-/// The outcome of one run of one unit on one side: a line of results.jsonl.
-struct RunRecord {
-  std::string target;
-  Side side = Side::Base;
-  std::string sha;
-  int run = 0;                              ///< 0-based run index on that side
-  std::string kind = "time";                ///< "time"; allocation runs use "alloc"
-  std::string status = "ok";                ///< "ok" or the cause: "SIGSEGV", "exit 2", "timeout", "unparsable JSON"
-  int exit_code = 0;                        ///< valid when the process exited
-  int signal = 0;                           ///< non-zero when it was killed by a signal
-  double wall_seconds = 0;
-  std::map<std::string, Sample> samples;    ///< benchmark name -> sample; empty unless ok
-  std::map<std::string, std::string> errors;  ///< benchmark name -> its own error/skip message
-  std::string detail;                       ///< one line for people: "killed by SIGSEGV", parse error
-  std::string log;                          ///< stderr log, relative to the output folder
-  bool interrupted = false;                 ///< cancelled by SIGINT/SIGTERM: not data, never logged
-
-  bool ok() const { return status == "ok"; }
 };
 
 /// Runs units of one kind. Implementations never throw for a benchmark's own

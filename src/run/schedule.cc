@@ -8,7 +8,7 @@
 #include "core/parse.h"
 #include "process/signals.h"
 #include "report/report.h"
-#include "run/samples.h"
+#include "results/samples.h"
 
 namespace cobench::run {
 namespace {
@@ -177,7 +177,7 @@ class Scheduler {
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
                                               const ScheduleSettings& settings) {
   std::vector<std::string> out;
-  for (auto& [name, samples] : collect_samples(records, target, settings.sample_key)) {
+  for (auto& [name, samples] : results::collect_samples(records, target, settings.sample_key)) {
     if (samples.base.empty() || samples.head.empty()) continue;
     double budget = settings.budget_for ? settings.budget_for(target, name) : 0.05;
     auto row = report::compare_samples(target, name, samples.base, samples.head, budget, settings.confidence);

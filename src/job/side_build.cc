@@ -1,0 +1,53 @@
+#include "job/side_build.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+
+namespace cobench::job {
+
+SideBuild configure_side(Side side, const std::filesystem::path& worktree, const std::filesystem::path& build_dir,
+                         const SharedBuildSettings& shared) {
+  SideBuild out;
+  out.side = side;
+  out.settings.source_dir = shared.source_dir.empty() ? worktree : worktree / shared.source_dir;
+  out.settings.build_dir = build_dir;
+  out.settings.cmake_args = shared.cmake_args;
+  out.settings.build_type = shared.build_type;
+  out.settings.log_path = shared.log_dir / ("build-" + to_string(side) + ".log");
+  std::filesystem::create_directories(shared.log_dir);
+  if (!std::filesystem::is_directory(out.settings.source_dir))
+    throw InputError(fmt::format("{}: source dir '{}' does not exist in the checkout", to_string(side),
+                                 shared.source_dir));
+  try {
+    cmake::configure(out.settings);
+    out.targets = cmake::discover_targets(build_dir, shared.name_pattern);
+  } catch (const InfraError& e) {
+    throw InfraError(fmt::format("{}: {}", to_string(side), e.what()));
+  }
+  return out;
+}
+
+void build_side(const SideBuild& side, const std::vector<std::string>& targets) {
+  if (targets.empty()) return;
+  try {
+    cmake::build_targets(side.settings, targets);
+  } catch (const cmake::BuildFailure& e) {
+    std::fprintf(stderr, "cobench: %s: building target '%s' failed\n  command: %s\n%s\n", to_string(side.side).c_str(),
+                 e.target.c_str(), e.command.c_str(), e.log_tail.c_str());
+    throw InfraError(fmt::format("{}: target '{}' failed to build: {} (log: {})", to_string(side.side), e.target,
+                                 e.command, side.settings.log_path.string()));
+  }
+}
+
+std::map<std::string, std::filesystem::path> executables(const SideBuild& side, const std::vector<std::string>& targets) {
+  std::map<std::string, std::filesystem::path> out;
+  for (const auto& target : side.targets)
+    if (std::find(targets.begin(), targets.end(), target.name) != targets.end()) out[target.name] = target.artifact;
+  return out;
+}
+
+}  // namespace cobench::job

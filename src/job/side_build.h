@@ -1,0 +1,44 @@
+#pragma once
+// Configures and builds one side with the settings both sides share; only
+// the folders differ. Failures name the side, the target and the command.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cmake/cmake.h"
+#include "run/runner.h"
+
+namespace cobench::job {
+
+using results::Side;  // the two sides of a job are the two sides of its records
+
+/// What both sides are configured with.
+struct SharedBuildSettings {
+  std::vector<std::string> cmake_args;
+  std::string build_type = "Release";
+  std::string source_dir;                  ///< CMake project inside the checkout ("" = root)
+  std::string name_pattern;                ///< extra benchmark-target regex ("" = none)
+  std::filesystem::path log_dir;           ///< build-<side>.log goes here
+};
+
+/// One configured side and the benchmark targets it offers.
+struct SideBuild {
+  Side side = Side::Base;
+  cmake::BuildSettings settings;
+  std::vector<cmake::BenchmarkTarget> targets;
+};
+
+/// Configures `worktree` into `build_dir` and discovers its benchmark targets.
+/// Throws InfraError("head: ...") naming the side.
+SideBuild configure_side(Side side, const std::filesystem::path& worktree, const std::filesystem::path& build_dir,
+                         const SharedBuildSettings& shared);
+
+/// Builds the named targets; on failure prints the compiler log tail to stderr
+/// and throws InfraError("head: target 'T' failed to build: COMMAND (log: PATH)").
+void build_side(const SideBuild& side, const std::vector<std::string>& targets);
+
+/// The built executables among `targets`, by name.
+std::map<std::string, std::filesystem::path> executables(const SideBuild& side, const std::vector<std::string>& targets);
+
+}  // namespace cobench::job

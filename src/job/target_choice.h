@@ -1,0 +1,49 @@
+#pragma once
+// The seam between target discovery and building: the head is configured,
+// its benchmark targets are selected from the diff (issue 4), and only the
+// chosen targets are built and measured on both sides.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cmake/cmake.h"
+#include "select/select.h"
+
+namespace cobench::job {
+
+struct RunOptions;
+struct Revisions;
+class Workspace;
+struct SideBuild;
+
+/// The targets to build and measure.
+struct TargetChoice {
+  std::vector<std::string> both;        ///< selected and on both sides: compared
+  std::vector<std::string> head_only;   ///< selected new targets: listed as added
+  std::vector<std::string> base_only;   ///< deleted targets: listed as removed
+  std::string reason;                   ///< one line for the log and report ("2 of 5 benchmark targets reach ...")
+  nlohmann::json selection = nlohmann::json::object();  ///< select::to_json plus mode and reason, for report.json
+};
+
+/// Selects among the configured head's targets: the diff base..head over the
+/// include graph, narrowed by --target / COBENCH_TARGETS, capped; everything
+/// with --all. The base worktree traces deleted and renamed files.
+select::Selection select_on_head(const RunOptions& options, const Revisions& revisions, const Workspace& workspace,
+                                 const SideBuild& head, const select::Narrowing& narrowing);
+
+/// Why nothing is measured ("no benchmark reaches this change: ..."), or
+/// nullopt when something is selected. Throws InputError when there was
+/// nothing to select from: no benchmark targets, or a target regex matching none.
+std::optional<std::string> nothing_to_measure(const select::Selection& selection);
+
+/// Splits the selected head targets against the base side's. Base targets
+/// missing on head (and not narrowed out) are listed as removed.
+TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, const select::Selection& selection);
+
+/// The benchmark arguments with --filter / COBENCH_FILTER appended as
+/// --benchmark_filter (last, so it wins over one in --bench-arg).
+std::vector<std::string> with_filter(std::vector<std::string> bench_args, const select::Narrowing& narrowing);
+
+}  // namespace cobench::job

@@ -1,0 +1,49 @@
+#pragma once
+// The two sides of a job on disk: revisions resolved to full SHAs, and one
+// detached worktree plus one build folder per side, at paths of equal length.
+// Everything is removed on destruction (success, failure, Ctrl-C, SIGTERM)
+// unless kept.
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "git/git.h"
+#include "run/runner.h"
+
+namespace cobench::job {
+
+using results::Side;  // the two sides of a job are the two sides of its records
+
+/// Both sides' revisions.
+struct Revisions {
+  std::string base_ref;   ///< as given, or the default base that resolved
+  std::string head_ref;
+  std::string base_sha;   ///< merge base of base_ref and head
+  std::string head_sha;
+};
+
+/// Resolves head, the base (default from `env` when `base` is empty) and their merge base.
+Revisions resolve_revisions(const std::filesystem::path& repo, const std::string& head, const std::string& base,
+                            const std::map<std::string, std::string>& env);
+
+/// Checkouts and build folders: <work>/base, <work>/head, <work>/build-base, <work>/build-head.
+class Workspace {
+ public:
+  Workspace(const std::filesystem::path& repo, const std::filesystem::path& work_dir, const Revisions& revisions);
+  ~Workspace();
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  std::filesystem::path worktree(Side side) const;   ///< the side's checkout
+  std::filesystem::path build_dir(Side side) const;  ///< the side's build folder
+  void keep();                                       ///< leave everything in place for inspection
+
+ private:
+  std::filesystem::path work_dir_;
+  bool keep_ = false;
+  std::unique_ptr<git::Worktree> base_;
+  std::unique_ptr<git::Worktree> head_;
+};
+
+}  // namespace cobench::job

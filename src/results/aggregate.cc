@@ -1,0 +1,189 @@
+#include "results/aggregate.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "results/alloc_metrics.h"
+#include "verdict/budget.h"
+#include "results/samples.h"
+
+namespace cobench::results {
+namespace {
+
+/// What happened to one target's timing runs.
+struct TargetRuns {
+  int attempted[2] = {0, 0};
+  int succeeded[2] = {0, 0};
+  std::vector<report::FailedRun> failed;
+  std::map<std::string, std::string> errors;  // benchmark -> "head: message"
+};
+
+std::string phrase(const std::string& cause) {
+  if (cause.rfind("SIG", 0) == 0 || cause.rfind("signal", 0) == 0) return "crashed (" + cause + ")";
+  if (cause == "timeout") return "timed out";
+  if (cause == "unparsable JSON") return "printed unparsable JSON";
+  if (cause.rfind("exit", 0) == 0) return "failed (" + cause + ")";
+  return cause;
+}
+
+void append_note(std::string& note, const std::string& text) {
+  if (text.empty()) return;
+  note += note.empty() ? text : "; " + text;
+}
+
+/// Targets in first-seen order with their run counts.
+std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecord>& runs) {
+  std::vector<std::pair<std::string, TargetRuns>> out;
+  for (const auto& record : runs) {
+    if (record.kind != "time") continue;
+    auto it = std::find_if(out.begin(), out.end(), [&](auto& t) { return t.first == record.target; });
+    if (it == out.end()) it = out.insert(out.end(), {record.target, TargetRuns{}});
+    auto& target = it->second;
+    const int side = record.side == Side::Base ? 0 : 1;
+    ++target.attempted[side];
+    if (record.ok()) {
+      ++target.succeeded[side];
+      for (const auto& [name, message] : record.errors) target.errors[name] = to_string(record.side) + ": " + message;
+    } else {
+      target.failed.push_back({to_string(record.side), record.run, record.status, record.log});
+    }
+  }
+  return out;
+}
+
+/// The layout warnings selection put on `target` (report.json's selection.selected[].layout_warnings).
+std::vector<std::string> layout_warnings(const nlohmann::json& selection, const std::string& target) {
+  std::vector<std::string> out;
+  if (!selection.is_object() || !selection.contains("selected") || !selection["selected"].is_array()) return out;
+  for (const auto& entry : selection["selected"]) {
+    if (!entry.is_object() || entry.value("target", nlohmann::json()) != target) continue;
+    for (const auto& warning : entry.value("layout_warnings", nlohmann::json::array()))
+      if (warning.is_string()) out.push_back(warning.get<std::string>());
+  }
+  return out;
+}
+
+report::BenchmarkRow uncompared_row(const std::string& target, const std::string& name, const BenchmarkSamples& s,
+                                    double budget) {
+  report::BenchmarkRow row;
+  row.target = target;
+  row.name = name;
+  row.base_samples = s.base;
+  row.head_samples = s.head;
+  if (!s.base.empty()) row.base_median = stats::median(s.base);
+  if (!s.head.empty()) row.head_median = stats::median(s.head);
+  row.budget = budget;
+  row.verdict = stats::Verdict::Inconclusive;
+  return row;
+}
+
+/// A note when the benchmark processes mostly waited for a CPU (median
+/// cpu_time/real_time under one half, as on a 2-core machine at load 9):
+/// real_time then measures the neighbours more than the code.
+std::optional<std::string> busy_machine_note(const ResultsFile& results, const std::string& metric) {
+  if (metric != "real_time") return std::nullopt;
+  std::vector<double> shares;
+  for (const auto& record : results.runs) {
+    if (record.kind != "time" || !record.ok()) continue;
+    for (const auto& [name, sample] : record.samples) {
+      auto real = sample.find("real_ns"), cpu = sample.find("cpu_ns");
+      if (real != sample.end() && cpu != sample.end() && real->second > 0) shares.push_back(cpu->second / real->second);
+    }
+  }
+  if (shares.empty()) return std::nullopt;
+  const double median = stats::median(shares);
+  if (median >= 0.5) return std::nullopt;
+  std::string load;
+  const auto& avg = results.host.value("load_average", nlohmann::json::array());
+  if (!avg.empty() && avg[0].is_number())
+    load = fmt::format(", load average {:g} on {} CPUs at the start", avg[0].get<double>(),
+                       results.host.value("cpu_count", 0));
+  return fmt::format("the machine was busy: benchmark processes got {:.0f}% of a CPU (median cpu_time/real_time){}; "
+                     "real_time intervals will be wide, use a quiet machine or --metric cpu_time",
+                     median * 100, load);
+}
+
+}  // namespace
+
+std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& failed, const std::string& side,
+                                       int attempted) {
+  std::map<std::string, int> by_cause;
+  for (const auto& run : failed)
+    if (run.side == side) ++by_cause[run.cause];
+  std::vector<std::string> out;
+  for (const auto& [cause, count] : by_cause)
+    out.push_back(fmt::format("{} {} in {}/{} runs", side, phrase(cause), count, attempted));
+  return out;
+}
+
+report::Report aggregate(const ResultsFile& results, const std::string& source) {
+  report::Report out;
+  out.tool = "run";
+  out.host = results.host;
+  out.settings = results.settings;
+  out.base = results.settings.value("base", "");
+  out.head = results.settings.value("head", "");
+  out.metric = results.settings.value("metric", "real_time");
+  out.confidence = results.settings.value("confidence", 0.95);
+  const verdict::BudgetRules budgets = verdict::budget_rules_from_json(results.settings, source);
+  out.budget = budgets.time;
+  if (results.settings.contains("selection")) out.selection = results.settings["selection"];
+  const std::string key = sample_key_for_metric(out.metric);
+
+  for (const auto& [target, runs] : tally(results.runs)) {
+    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0});
+    auto samples = collect_samples(results.runs, target, key);
+    for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
+    std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
+    for (auto& note : failure_notes(runs.failed, "head", runs.attempted[1])) notes.push_back(note);
+    auto stop = results.stops.find(target);
+    for (const auto& [name, s] : samples) {
+      // A side that ran fine but never reported this benchmark: added/removed, not compared.
+      if (s.base.empty() && runs.succeeded[0] > 0 && !s.head.empty() && !runs.errors.count(name)) {
+        out.added.push_back({target, name});
+        continue;
+      }
+      if (s.head.empty() && runs.succeeded[1] > 0 && !s.base.empty() && !runs.errors.count(name)) {
+        out.removed.push_back({target, name});
+        continue;
+      }
+      const double budget = budgets.time_for(target, name);
+      auto row = !s.base.empty() && !s.head.empty()
+                     ? report::compare_samples(target, name, s.base, s.head, budget, out.confidence)
+                     : uncompared_row(target, name, s, budget);
+      row.runs_base = runs.attempted[0];
+      row.runs_head = runs.attempted[1];
+      row.failed_runs = runs.failed;
+      if (auto e = runs.errors.find(name); e != runs.errors.end()) append_note(row.note, e->second);
+      for (const auto& note : notes) append_note(row.note, note);
+      if (stop != results.stops.end() && row.verdict == stats::Verdict::Inconclusive)
+        append_note(row.note, stop->second);
+      out.benchmarks.push_back(std::move(row));
+    }
+  }
+  for (const auto& target : results.one_sided) {
+    auto& list = target.side == Side::Head ? out.added : out.removed;
+    if (target.names.empty()) list.push_back({target.target, ""});
+    for (const auto& name : target.names) list.push_back({target.target, name});
+  }
+  out.notes = results.notes;
+  // A stop reason goes on the target's inconclusive rows; a target without rows still says why it stopped.
+  for (const auto& [target, reason] : results.stops) {
+    auto of_target = [&target = target](const auto& row) { return row.target == target; };
+    if (std::none_of(out.benchmarks.begin(), out.benchmarks.end(), of_target) &&
+        std::none_of(out.added.begin(), out.added.end(), of_target) &&
+        std::none_of(out.removed.begin(), out.removed.end(), of_target))
+      out.notes.push_back(fmt::format("{}: {}", target, reason));
+  }
+  if (auto busy = busy_machine_note(results, out.metric)) out.notes.insert(out.notes.begin(), *busy);  // context first
+  if (results.truncated)
+    out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
+  apply_alloc_metrics(out, results, source);  // allocs/op, bytes/op and per-target alloc status
+  report::sort_rows(out.benchmarks);
+  return out;
+}
+
+}  // namespace cobench::results

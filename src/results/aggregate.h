@@ -1,0 +1,18 @@
+#pragma once
+// results.jsonl -> report::Report. `cobench run` and `cobench report` both
+// build their reports here, from the same file, so they can never disagree.
+#include "report/report.h"
+#include "results/log.h"
+
+namespace cobench::results {
+
+/// Rows per benchmark (ratio, CI, verdict against its budget, runs per side,
+/// failed runs and a note saying what failed), added/removed benchmarks,
+/// stop reasons and report-wide notes. `source` names the file in errors.
+report::Report aggregate(const ResultsFile& results, const std::string& source);
+
+/// "head crashed (SIGSEGV) in 2/6 runs" for each cause of one side's failed runs.
+std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& failed, const std::string& side,
+                                       int attempted);
+
+}  // namespace cobench::results

@@ -1,0 +1,111 @@
+#include "results/alloc_metrics.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "verdict/budget.h"
+
+namespace cobench::results {
+namespace {
+
+using config::BudgetOverride;
+
+/// One target's allocation records and what they add up to.
+struct TargetCounts {
+  std::vector<const RunRecord*> records;  // the records counts are read from
+  int counted[2] = {0, 0};                // per side: runs that reported counts
+  std::string failure;                    // first reason a run gave no counts
+  bool from_timing = false;               // Go: -benchmem values of the timing runs
+};
+
+bool has_counts(const RunRecord& r) {
+  return r.ok() && std::any_of(r.samples.begin(), r.samples.end(),
+                               [](const auto& s) { return s.second.count("allocs_per_iter") > 0; });
+}
+
+TargetCounts gather(const std::vector<RunRecord>& runs, const std::string& target) {
+  TargetCounts out;
+  for (const auto& r : runs)
+    if (r.target == target && r.kind == "alloc") out.records.push_back(&r);
+  if (out.records.empty()) {
+    for (const auto& r : runs)
+      if (r.target == target && r.kind == "time" && has_counts(r)) out.records.push_back(&r);
+    out.from_timing = !out.records.empty();
+  }
+  for (const RunRecord* r : out.records) {
+    if (has_counts(*r)) {
+      ++out.counted[r->side == Side::Base ? 0 : 1];
+    } else if (out.failure.empty()) {
+      out.failure = r->detail.empty() ? to_string(r->side) + " run " + r->status : r->detail;
+    }
+  }
+  return out;
+}
+
+std::vector<double> values(const TargetCounts& counts, Side side, const std::string& name, const std::string& key) {
+  std::vector<double> out;
+  for (const RunRecord* r : counts.records) {
+    if (r->side != side || !r->ok()) continue;
+    auto sample = r->samples.find(name);
+    if (sample == r->samples.end()) continue;
+    if (auto value = sample->second.find(key); value != sample->second.end()) out.push_back(value->second);
+  }
+  return out;
+}
+
+/// The first override matching "target/name" (or the name) that sets this metric wins.
+std::string budget_for(const std::vector<BudgetOverride>& overrides, const std::optional<std::string> BudgetOverride::*metric,
+                       const nlohmann::json& fallback, const std::string& target, const std::string& name) {
+  const std::string qualified = target.empty() ? name : target + "/" + name;
+  for (const auto& rule : overrides) {
+    if (!(rule.*metric)) continue;
+    const std::regex re(rule.match, std::regex::ECMAScript);  // validated when the run started
+    if (std::regex_search(qualified, re) || std::regex_search(name, re)) return *(rule.*metric);
+  }
+  return fallback.is_string() ? fallback.get<std::string>() : "";
+}
+
+std::string status_text(const TargetCounts& counts, const nlohmann::json& settings) {
+  const int runs = std::min(counts.counted[0], counts.counted[1]);
+  if (runs > 0 && counts.from_timing) return fmt::format("measured by go test -benchmem ({} runs per side)", runs);
+  if (runs > 0) return fmt::format("measured ({} runs per side, counting allocator)", runs);
+  if (!counts.failure.empty()) return "not collected: " + counts.failure;
+  const std::string runner = settings.value("runner", "gbench");
+  if (runner == "command") return "not applicable: plain commands are timed as whole processes";
+  if (runner == "gbench" && settings.value("alloc_runs", 1) == 0) return "not collected: alloc_runs = 0";
+  return "not collected: no allocation counts reported";
+}
+
+}  // namespace
+
+void apply_alloc_metrics(report::Report& report, const ResultsFile& results, const std::string& source) {
+  const verdict::BudgetRules budgets = verdict::budget_rules_from_json(results.settings, source);
+  const nlohmann::json allocs_default = results.settings.value("allocs_budget", nlohmann::json());
+  const nlohmann::json bytes_default = results.settings.value("bytes_budget", nlohmann::json());
+  for (auto& info : report.targets) {
+    const TargetCounts counts = gather(results.runs, info.name);
+    info.alloc_runs = std::min(counts.counted[0], counts.counted[1]);
+    info.alloc_status = status_text(counts, results.settings);
+    for (auto& row : report.benchmarks) {
+      if (row.target != info.name) continue;
+      try {
+        row.allocs = report::compare_medians(
+            values(counts, Side::Base, row.name, "allocs_per_iter"), values(counts, Side::Head, row.name, "allocs_per_iter"),
+            budget_for(budgets.overrides, &BudgetOverride::allocs, allocs_default, row.target, row.name));
+        row.bytes = report::compare_medians(
+            values(counts, Side::Base, row.name, "bytes_per_iter"), values(counts, Side::Head, row.name, "bytes_per_iter"),
+            budget_for(budgets.overrides, &BudgetOverride::bytes, bytes_default, row.target, row.name));
+      } catch (const InputError& e) {
+        throw InputError(source + ": " + e.what());
+      }
+      report::fold_metric_verdicts(row);
+    }
+  }
+}
+
+}  // namespace cobench::results

@@ -1,0 +1,139 @@
+#include "results/log.h"
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+#include "core/files.h"
+
+namespace cobench::results {
+
+ResultsLog::ResultsLog(std::filesystem::path path) : path_(std::move(path)) {
+  if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path());
+  write_file_atomic(path_, "");
+}
+
+void ResultsLog::append(const nlohmann::json& line) { append_line_durable(path_, line.dump()); }
+
+void ResultsLog::host(const nlohmann::json& context) {
+  nlohmann::json line = context;
+  line["type"] = "host";
+  append(line);
+}
+
+void ResultsLog::settings(const nlohmann::json& settings) {
+  nlohmann::json line = settings;
+  line["type"] = "settings";
+  append(line);
+}
+
+void ResultsLog::run(const RunRecord& record) { append(to_json(record)); }
+
+void ResultsLog::stop(const std::string& target, const std::string& reason) {
+  append({{"type", "stop"}, {"target", target}, {"reason", reason}});
+}
+
+void ResultsLog::one_sided(const OneSidedTarget& target) {
+  append({{"type", "one_sided"}, {"target", target.target}, {"side", to_string(target.side)}, {"names", target.names}});
+}
+
+void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"text", text}}); }
+
+nlohmann::json to_json(const RunRecord& record) {
+  nlohmann::json samples = nlohmann::json::object();
+  for (const auto& [name, sample] : record.samples) samples[name] = sample;
+  nlohmann::json line = {{"type", "run"},          {"target", record.target},
+                         {"side", to_string(record.side)}, {"sha", record.sha},
+                         {"run", record.run},      {"kind", record.kind},
+                         {"status", record.status}, {"exit_code", record.exit_code},
+                         {"signal", record.signal}, {"wall_seconds", record.wall_seconds},
+                         {"samples", samples},     {"log", record.log}};
+  if (!record.errors.empty()) line["errors"] = record.errors;
+  if (!record.detail.empty()) line["detail"] = record.detail;
+  return line;
+}
+
+RunRecord run_record_from_json(const nlohmann::json& json, const std::string& source) {
+  RunRecord record;
+  try {
+    record.target = json.at("target").get<std::string>();
+    auto side = side_from_string(json.at("side").get<std::string>());
+    if (!side) throw InputError(source + ": 'side' must be \"base\" or \"head\"");
+    record.side = *side;
+    record.sha = json.value("sha", "");
+    record.run = json.at("run").get<int>();
+    record.kind = json.value("kind", "time");
+    record.status = json.at("status").get<std::string>();
+    record.exit_code = json.value("exit_code", 0);
+    record.signal = json.value("signal", 0);
+    record.wall_seconds = json.value("wall_seconds", 0.0);
+    record.samples = json.value("samples", nlohmann::json::object()).get<std::map<std::string, Sample>>();
+    record.errors = json.value("errors", nlohmann::json::object()).get<std::map<std::string, std::string>>();
+    record.detail = json.value("detail", "");
+    record.log = json.value("log", "");
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(source + ": bad run line: " + e.what());
+  }
+  return record;
+}
+
+namespace {
+
+void read_line(const nlohmann::json& line, const std::string& where, ResultsFile& out) {
+  if (!line.is_object() || !line.contains("type") || !line["type"].is_string())
+    throw InputError(where + ": expected a JSON object with a \"type\"");
+  const std::string type = line["type"];
+  try {
+    if (type == "host") {
+      out.host = line;
+      out.host.erase("type");
+    } else if (type == "settings") {
+      out.settings = line;
+      out.settings.erase("type");
+    } else if (type == "run") {
+      out.runs.push_back(run_record_from_json(line, where));
+    } else if (type == "stop") {
+      out.stops[line.at("target").get<std::string>()] = line.at("reason").get<std::string>();
+    } else if (type == "one_sided") {
+      auto side = side_from_string(line.at("side").get<std::string>());
+      if (!side) throw InputError(where + ": 'side' must be \"base\" or \"head\"");
+      out.one_sided.push_back({line.at("target").get<std::string>(), *side,
+                               line.value("names", std::vector<std::string>{})});
+    } else if (type == "note") {
+      out.notes.push_back(line.at("text").get<std::string>());
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(where + ": bad " + type + " line: " + e.what());
+  }
+}
+
+}  // namespace
+
+ResultsFile read_results(const std::filesystem::path& path) {
+  const std::string text = read_file(path);
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  ResultsFile out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = fmt::format("{}:{}", path.string(), i + 1);
+    nlohmann::json json;
+    try {
+      json = nlohmann::json::parse(lines[i]);
+    } catch (const nlohmann::json::parse_error& e) {
+      if (i + 1 == lines.size()) {  // a job killed mid-write: keep what is complete
+        out.truncated = true;
+        break;
+      }
+      throw InputError(fmt::format("{}:{}: malformed JSON line", where, e.byte));
+    }
+    read_line(json, where, out);
+  }
+  if (out.settings.empty() && out.runs.empty())
+    throw InputError(path.string() + ": not a cobench results file (no settings or run lines)");
+  return out;
+}
+
+}  // namespace cobench::results

@@ -1,0 +1,61 @@
+#pragma once
+// OUT/results.jsonl: the job's durable record. Line 1 is the host context,
+// then the settings, then one line per finished run (plus stop and note
+// lines). Every line is flushed to disk, so a killed job loses at most the
+// line being written; `cobench report` rebuilds every report from this file.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "run/runner.h"
+
+namespace cobench::results {
+
+/// A target that was built on one side only, with the benchmarks it lists.
+struct OneSidedTarget {
+  std::string target;
+  Side side = Side::Head;
+  std::vector<std::string> names;
+};
+
+/// Everything results.jsonl holds.
+struct ResultsFile {
+  nlohmann::json host = nlohmann::json::object();
+  nlohmann::json settings = nlohmann::json::object();
+  std::vector<RunRecord> runs;
+  std::map<std::string, std::string> stops;   ///< target -> why it stopped undecided
+  std::vector<OneSidedTarget> one_sided;
+  std::vector<std::string> notes;             ///< report-wide notes
+  bool truncated = false;                     ///< the last line was cut off (killed job)
+};
+
+/// Appends lines to a fresh results.jsonl (an old one is replaced).
+class ResultsLog {
+ public:
+  explicit ResultsLog(std::filesystem::path path);
+  const std::filesystem::path& path() const { return path_; }
+  void host(const nlohmann::json& context);                              ///< {"type":"host",...}
+  void settings(const nlohmann::json& settings);                         ///< {"type":"settings",...}
+  void run(const RunRecord& record);                                     ///< {"type":"run",...}
+  void stop(const std::string& target, const std::string& reason);       ///< {"type":"stop",...}
+  void one_sided(const OneSidedTarget& target);                          ///< {"type":"one_sided",...}
+  void note(const std::string& text);                                    ///< {"type":"note",...}
+
+ private:
+  void append(const nlohmann::json& line);
+  std::filesystem::path path_;
+};
+
+nlohmann::json to_json(const RunRecord& record);
+/// Throws InputError("SOURCE: ...") on a wrong shape.
+RunRecord run_record_from_json(const nlohmann::json& json, const std::string& source);
+
+/// Reads results.jsonl. A truncated last line is skipped (ResultsFile::truncated);
+/// a malformed line elsewhere throws InputError("FILE:LINE: ..."). Unknown line
+/// types are skipped so newer writers stay readable.
+ResultsFile read_results(const std::filesystem::path& path);
+
+}  // namespace cobench::results

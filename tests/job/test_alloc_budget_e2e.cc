@@ -1,0 +1,114 @@
+// Allocation budgets end to end: head adds exactly one allocation per
+// iteration to one Google Benchmark benchmark. `cobench run` must call it a
+// regression under allocs = "0" and leave the control alone; then the same two
+// builds go through 20 more independent allocation comparisons (measure under
+// the preload, judge) with the same outcome every time.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "results/alloc_metrics.h"
+#include "run/alloc_runs.h"
+#include "run_fixture.h"
+#include "support/testing.h"
+
+namespace cobench::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string bench_source(bool extra_allocation) {
+  return std::string(R"(#include <benchmark/benchmark.h>
+#include <cstdlib>
+#include <memory>
+void* volatile sink;
+static void BM_hot(benchmark::State& state) {
+  for (auto _ : state) {
+    int x = 1;
+    benchmark::DoNotOptimize(x);
+)") + (extra_allocation ? "    auto p = std::make_unique<int>(x);\n    sink = p.get();\n" : "") + R"(  }
+}
+BENCHMARK(BM_hot);
+static void BM_control(benchmark::State& state) {
+  for (auto _ : state) {
+    void* p = std::malloc(32);
+    sink = p;
+    std::free(p);
+  }
+}
+BENCHMARK(BM_control);
+BENCHMARK_MAIN();
+)";
+}
+
+fs::path find_executable(const fs::path& dir, const std::string& name) {
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().filename() == name) return entry.path();
+  return {};
+}
+
+TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
+  TempDir dir;
+  GitRepo repo(dir / "repo");
+  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_alloc", "bench.cc"}}));
+  repo.write("bench.cc", bench_source(false));
+  repo.commit("base");
+  repo.git({"checkout", "-q", "-b", "feature"});
+  repo.write("bench.cc", bench_source(true));
+  repo.commit("head allocates in BM_hot");
+
+  const fs::path work = dir / "work";
+  auto result = run_cobench({"run", "--base", "main", "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "3",
+                             "--allocs-budget", "0", "--bench-arg=--benchmark_min_time=0.001", "--keep", "--work-dir",
+                             work.string(), "--out", (dir / "out").string()},
+                            repo.path());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto report = report::from_json(nlohmann::json::parse(read_text(dir / "out/report.json")));
+  const auto* hot = job::testing::find_row(report, "BM_hot");
+  const auto* control = job::testing::find_row(report, "BM_control");
+  ASSERT_TRUE(hot && control && hot->allocs && control->allocs);
+  EXPECT_EQ(hot->verdict, stats::Verdict::Regression) << hot->note;
+  EXPECT_DOUBLE_EQ(hot->allocs->head_median - hot->allocs->base_median, 1);
+  EXPECT_NE(hot->note.find("allocs/op"), std::string::npos) << hot->note;
+  EXPECT_EQ(control->allocs->verdict, stats::Verdict::Pass);
+  EXPECT_NE(control->verdict, stats::Verdict::Regression) << control->note;
+  ASSERT_EQ(report.targets.size(), 1u);
+  EXPECT_EQ(report.targets[0].alloc_runs, 3);
+  EXPECT_EQ(report.targets[0].alloc_status, "measured (3 runs per side, counting allocator)");
+
+  // 20 more comparisons of the kept builds: measure under the preload, then judge.
+  run::UnitPair pair;
+  pair.target = "bench_alloc";
+  pair.base = {"bench_alloc", {find_executable(work / "build-base", "bench_alloc").string()}, work / "build-base"};
+  pair.head = {"bench_alloc", {find_executable(work / "build-head", "bench_alloc").string()}, work / "build-head"};
+  ASSERT_FALSE(pair.base.argv[0].empty());
+  ASSERT_FALSE(pair.head.argv[0].empty());
+  run::GoogleBenchmarkSettings settings{{"--benchmark_min_time=0.001"}, 0, 60, {}, dir / "again"};
+  for (const char* keep : {"PATH", "HOME", "LD_LIBRARY_PATH"})
+    if (const char* value = std::getenv(keep)) settings.env.push_back(std::string(keep) + "=" + value);
+  for (int comparison = 0; comparison < 20; ++comparison) {
+    SCOPED_TRACE("comparison " + std::to_string(comparison));
+    results::ResultsFile results;
+    results.settings = {{"allocs_budget", "0"}, {"runner", "gbench"},
+                        {"budget", {{"time", 0.05}, {"overrides", nlohmann::json::array()}}}};
+    ASSERT_TRUE(run::run_alloc_rounds({pair}, settings, 3, [&](const results::RunRecord& r) { results.runs.push_back(r); }));
+    report::Report judged;
+    judged.targets.push_back({"bench_alloc", {}, {}, 0});
+    for (const char* name : {"BM_hot", "BM_control"}) {
+      report::BenchmarkRow r;
+      r.target = "bench_alloc";
+      r.name = name;
+      r.verdict = stats::Verdict::Pass;  // the time verdict is not under test here
+      judged.benchmarks.push_back(r);
+    }
+    results::apply_alloc_metrics(judged, results, "again");
+    ASSERT_TRUE(judged.benchmarks[0].allocs.has_value());
+    ASSERT_TRUE(judged.benchmarks[1].allocs.has_value());
+    EXPECT_EQ(judged.benchmarks[0].verdict, stats::Verdict::Regression);
+    EXPECT_EQ(judged.benchmarks[1].verdict, stats::Verdict::Pass);
+    EXPECT_EQ(judged.targets[0].alloc_runs, 3);
+  }
+}
+
+}  // namespace
+}  // namespace cobench::testing

@@ -1,0 +1,92 @@
+// `cobench run --command`: whole processes timed in both worktrees, ABBA,
+// with --prepare run once per worktree first. No CMake project involved.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "run_fixture.h"
+#include "support/testing.h"
+
+namespace cobench::testing {
+namespace {
+
+using job::testing::find_row;
+using stats::Verdict;
+
+report::Report read_report(const std::filesystem::path& dir) {
+  return report::from_json(nlohmann::json::parse(read_text(dir / "report.json")));
+}
+
+void make_executable(const GitRepo& repo, const std::vector<std::string>& files) {
+  for (const auto& file : files)
+    std::filesystem::permissions(repo.path() / file, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+}
+
+TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
+  TempDir dir;
+  GitRepo repo(dir / "repo");
+  // work.sh refuses to run unless --prepare created its input in this worktree.
+  repo.write("work.sh", "#!/bin/sh\ntest -f prepared || exit 7\nsleep 0.02\n");
+  repo.write("control.sh", "#!/bin/sh\ntest -f prepared || exit 7\n");
+  make_executable(repo, {"work.sh", "control.sh"});
+  repo.commit("base");
+  repo.git({"checkout", "-q", "-b", "feature"});
+  repo.write("work.sh", "#!/bin/sh\ntest -f prepared || exit 7\nsleep 0.12\n");
+  make_executable(repo, {"work.sh"});
+  repo.commit("head sleeps longer");
+
+  auto result = run_cobench({"run", "--base", "main", "--command", "./work.sh", "--command", "sh -c './control.sh'",
+                             "--prepare", "touch prepared", "--min-runs", "5", "--max-runs", "5", "--out",
+                             (dir / "out").string()},
+                            repo.path());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto report = read_report(dir / "out");
+  const auto* work = find_row(report, "./work.sh");
+  const auto* control = find_row(report, "sh -c './control.sh'");
+  ASSERT_TRUE(work && control);
+  EXPECT_EQ(work->verdict, Verdict::Regression) << work->note;
+  EXPECT_EQ(work->base_samples.size(), 5u);
+  EXPECT_GT(work->estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
+  EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
+  ASSERT_EQ(report.targets.size(), 1u);
+  EXPECT_NE(report.targets[0].alloc_status.find("not applicable"), std::string::npos);
+
+  // Every run recorded wall, user+sys and max RSS.
+  std::istringstream lines(read_text(dir / "out/results.jsonl"));
+  int runs = 0;
+  for (std::string line; std::getline(lines, line);) {
+    auto json = nlohmann::json::parse(line);
+    if (json["type"] != "run") continue;
+    ++runs;
+    EXPECT_EQ(json["status"], "ok") << line;
+    const auto& sample = json["samples"]["./work.sh"];
+    EXPECT_GT(sample["real_ns"].get<double>(), 1e7) << line;
+    EXPECT_GE(sample["cpu_ns"].get<double>(), 0) << line;
+    EXPECT_GT(sample["max_rss_bytes"].get<double>(), 0) << line;
+  }
+  EXPECT_EQ(runs, 10);
+}
+
+TEST(CommandRun, FailingPrepareIsAnInfrastructureError) {
+  TempDir dir;
+  GitRepo repo(dir / "repo");
+  repo.write("README", "x\n");
+  repo.commit("base");
+  auto result = run_cobench({"run", "--base", "HEAD", "--command", "true", "--prepare", "sh -c 'exit 4'"}, repo.path());
+  EXPECT_EQ(result.exit_code, 3) << explain(result);
+  EXPECT_NE(result.err.find("--prepare 'sh -c 'exit 4''"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("exit status 4"), std::string::npos) << result.err;
+}
+
+TEST(CommandRun, UnbalancedQuotesAreAUsageError) {
+  TempDir dir;
+  GitRepo repo(dir / "repo");
+  repo.write("README", "x\n");
+  repo.commit("base");
+  auto result = run_cobench({"run", "--base", "HEAD", "--command", "echo 'open"}, repo.path());
+  EXPECT_EQ(result.exit_code, 2) << explain(result);
+  EXPECT_NE(result.err.find("unterminated single quote"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace cobench::testing

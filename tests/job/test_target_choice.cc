@@ -1,0 +1,110 @@
+// The seam between selection and the build: what is compared, added or
+// removed, why, and when nothing is measured.
+#include "job/target_choice.h"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+
+namespace cobench::job {
+namespace {
+
+std::vector<cmake::BenchmarkTarget> targets(std::vector<std::string> names) {
+  std::vector<cmake::BenchmarkTarget> out;
+  for (auto& name : names) out.push_back({name, "/x/" + name, {}, {}, {}, true});
+  return out;
+}
+
+select::SelectedTarget picked(const std::string& name, std::vector<std::string> warnings = {}) {
+  select::SelectedTarget t;
+  t.target = name;
+  t.reason_chain = {name + ".cc", "lib.h"};
+  t.change = "modified";
+  t.hops = 1;
+  t.layout_warnings = std::move(warnings);
+  return t;
+}
+
+TEST(TargetChoice, SelectedTargetsSplitIntoBothSidesAndAdded) {
+  select::Selection s;
+  s.selected = {picked("bench_b"), picked("bench_new")};
+  s.unreached = {"bench_a"};
+  auto choice = choose_targets(targets({"bench_a", "bench_b", "bench_old"}), s);
+  EXPECT_EQ(choice.both, std::vector<std::string>{"bench_b"});
+  EXPECT_EQ(choice.head_only, std::vector<std::string>{"bench_new"});
+  EXPECT_EQ(choice.base_only, std::vector<std::string>{"bench_old"}) << "gone on head: listed as removed";
+  EXPECT_EQ(choice.reason, "2 of 3 benchmark targets reach the change");
+  EXPECT_EQ(choice.selection["mode"], "diff");
+  EXPECT_EQ(choice.selection["reason"], choice.reason);
+  EXPECT_EQ(choice.selection["unreached"], nlohmann::json{"bench_a"});
+}
+
+TEST(TargetChoice, KeepsTheSelectionOrderAndNamesTheCapAndNarrowing) {
+  select::Selection s;
+  s.selected = {picked("bench_z"), picked("bench_a")};  // closest first, not by name
+  s.dropped = {picked("bench_m")};
+  s.narrowed_out = {"other"};
+  s.max_targets = 2;
+  s.narrowing.targets = "bench";
+  s.narrowing.targets_origin = "COBENCH_TARGETS";
+  auto choice = choose_targets(targets({"bench_a", "bench_m", "bench_z", "other", "bench_gone", "other_gone"}), s);
+  EXPECT_EQ(choice.both, (std::vector<std::string>{"bench_z", "bench_a"}));
+  EXPECT_EQ(choice.base_only, std::vector<std::string>{"bench_gone"}) << "other_gone is narrowed out";
+  EXPECT_EQ(choice.reason, "2 of 4 benchmark targets reach the change, narrowed by COBENCH_TARGETS 'bench', "
+                           "1 more dropped by max_targets 2");
+  EXPECT_EQ(choice.selection["dropped"][0]["target"], "bench_m");
+}
+
+TEST(TargetChoice, AllModeLeavesTheReasonToAllReason) {
+  select::Selection s;
+  s.selected = {picked("a"), picked("b")};
+  s.all_reason = "CMake input CMakeLists.txt changed";
+  auto choice = choose_targets(targets({"a", "b"}), s);
+  EXPECT_EQ(choice.reason, "all 2 benchmark targets (CMake input CMakeLists.txt changed)");
+  EXPECT_EQ(choice.selection["mode"], "all");
+  EXPECT_FALSE(choice.selection.contains("reason")) << "the report prints all_reason already";
+}
+
+TEST(TargetChoice, NothingToMeasureSaysWhyOrIsAnInputError) {
+  select::Selection docs;
+  docs.unreached = {"a", "b"};
+  docs.none_reason = "no benchmark reaches this change: only ignored paths changed";
+  docs.ignored = {"docs/a.md", "README.md"};
+  EXPECT_EQ(nothing_to_measure(docs),
+            "no benchmark reaches this change: only ignored paths changed (docs/a.md, README.md)");
+  docs.none_reason = "base and head are identical";
+  EXPECT_EQ(nothing_to_measure(docs), "no benchmark reaches this change: base and head are identical (docs/a.md, "
+                                      "README.md)") << "a reason without the headline gets it";
+
+  select::Selection unreached;
+  unreached.unreached = {"a"};
+  unreached.none_reason = "no benchmark reaches this change";
+  EXPECT_EQ(nothing_to_measure(unreached), "no benchmark reaches this change");
+
+  select::Selection some;
+  some.selected = {picked("a")};
+  EXPECT_EQ(nothing_to_measure(some), std::nullopt);
+
+  EXPECT_THROW(nothing_to_measure(select::Selection{}), InputError) << "no targets at all";
+  select::Selection narrowed;
+  narrowed.narrowed_out = {"a", "b"};
+  narrowed.narrowing.targets = "zzz";
+  narrowed.narrowing.targets_origin = "--target";
+  try {
+    nothing_to_measure(narrowed);
+    ADD_FAILURE() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "--target 'zzz' matches none of the 2 benchmark targets");
+  }
+}
+
+TEST(TargetChoice, FilterIsAppendedAsTheLastBenchmarkFilter) {
+  select::Narrowing n;
+  EXPECT_EQ(with_filter({"--benchmark_min_time=0.01"}, n), std::vector<std::string>{"--benchmark_min_time=0.01"});
+  n.filter = "BM_A/8$";
+  EXPECT_EQ(with_filter({"--benchmark_filter=x"}, n),
+            (std::vector<std::string>{"--benchmark_filter=x", "--benchmark_filter=BM_A/8$"}));
+}
+
+}  // namespace
+}  // namespace cobench::job

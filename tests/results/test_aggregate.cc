@@ -1,0 +1,155 @@
+#include "results/aggregate.h"
+
+#include <gtest/gtest.h>
+
+#include "verdict/budget.h"
+#include "run/fake_runner.h"
+#include "run/schedule.h"
+
+namespace cobench::results {
+namespace {
+
+using run::testing::FakeRunner;
+using verdict::BudgetRules;
+
+/// Results as a run would log them: fake runs of `runner`'s targets.
+ResultsFile results_of(FakeRunner& runner, int runs, BudgetRules budgets = {}) {
+  ResultsFile file;
+  file.settings = {{"base", "b"}, {"head", "h"}, {"metric", "real_time"}, {"confidence", 0.95},
+                   {"budget", to_json(budgets)}};
+  for (const auto& pair : run::testing::fake_pairs(runner))
+    for (int run = 0; run < runs; ++run)
+      for (Side side : {Side::Base, Side::Head}) file.runs.push_back(runner.run_once(pair.base, side, "x", run));
+  return file;
+}
+
+const report::BenchmarkRow& row(const report::Report& report, const std::string& name) {
+  for (const auto& r : report.benchmarks)
+    if (r.name == name) return r;
+  throw std::runtime_error("no row " + name);
+}
+
+TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
+  FakeRunner runner;
+  runner.targets["fast"] = {1.0, 0.01, {"BM_same"}};
+  runner.targets["slow"] = {2.0, 0.01, {"BM_slow"}};
+  auto report = aggregate(results_of(runner, 6), "results.jsonl");
+  EXPECT_EQ(report.tool, "run");
+  EXPECT_EQ(report.base, "b");
+  EXPECT_EQ(report.head, "h");
+  ASSERT_EQ(report.benchmarks.size(), 2u);
+  EXPECT_EQ(report.benchmarks[0].name, "BM_slow");
+  EXPECT_EQ(report.benchmarks[0].verdict, stats::Verdict::Regression);
+  EXPECT_EQ(report.benchmarks[0].target, "slow");
+  EXPECT_EQ(report.benchmarks[0].runs_base, 6);
+  EXPECT_EQ(report.benchmarks[0].runs_head, 6);
+  EXPECT_NEAR(report.benchmarks[0].estimate.ratio, 2.0, 0.05);
+  EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
+}
+
+TEST(Aggregate, FailedRunsAreCountedAndNamedInTheNote) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  runner.targets["t"].failure = [](Side side, int run) { return side == Side::Head && run < 2 ? "SIGSEGV" : ""; };
+  auto report = aggregate(results_of(runner, 6), "r");
+  const auto& r = row(report, "BM_x");
+  EXPECT_EQ(r.failed_runs.size(), 2u);
+  EXPECT_EQ(r.failed_runs[0].side, "head");
+  EXPECT_EQ(r.failed_runs[0].cause, "SIGSEGV");
+  EXPECT_NE(r.note.find("head crashed (SIGSEGV) in 2/6 runs"), std::string::npos) << r.note;
+  EXPECT_EQ(r.head_samples.size(), 4u);
+}
+
+TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  runner.targets["t"].failure = [](Side side, int) { return side == Side::Head ? "timeout" : ""; };
+  auto report = aggregate(results_of(runner, 6), "r");
+  const auto& r = row(report, "BM_x");
+  EXPECT_FALSE(r.compared);
+  EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);
+  EXPECT_NE(r.note.find("head timed out in 6/6 runs"), std::string::npos) << r.note;
+  EXPECT_TRUE(report.removed.empty());
+}
+
+TEST(Aggregate, OneSidedBenchmarksAreAddedOrRemoved) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_both"}};
+  auto file = results_of(runner, 6);
+  for (auto& run : file.runs) {
+    if (run.side == Side::Head) run.samples["BM_new"] = {{"real_ns", 5.0}};
+    else run.samples["BM_gone"] = {{"real_ns", 5.0}};
+  }
+  file.one_sided.push_back({"bench_new", Side::Head, {"BM_n1"}});
+  auto report = aggregate(file, "r");
+  ASSERT_EQ(report.benchmarks.size(), 1u);
+  ASSERT_EQ(report.added.size(), 2u);
+  EXPECT_EQ(report.added[0].name, "BM_new");
+  EXPECT_EQ(report.added[1].target, "bench_new");
+  ASSERT_EQ(report.removed.size(), 1u);
+  EXPECT_EQ(report.removed[0].name, "BM_gone");
+}
+
+TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.3, 0.01, {"BM_loose", "BM_strict"}};
+  BudgetRules budgets;
+  budgets.overrides.push_back({"t/BM_loose", 0.5, {}, {}});
+  auto report = aggregate(results_of(runner, 6, budgets), "r");
+  EXPECT_EQ(row(report, "BM_loose").verdict, stats::Verdict::Pass);
+  EXPECT_DOUBLE_EQ(row(report, "BM_loose").budget, 0.5);
+  EXPECT_EQ(row(report, "BM_strict").verdict, stats::Verdict::Regression);
+}
+
+TEST(Aggregate, ABusyMachineIsNotedWhenRealTimeIsTheMetric) {
+  // Eigen's bench_fft on 2 cores at load 9: 93.8 us real, 9.3 us CPU.
+  ResultsFile file;
+  file.settings = {{"metric", "real_time"}, {"budget", to_json(BudgetRules{})}};
+  file.host = {{"cpu_count", 2}, {"load_average", {9.6, 9.1, 8.7}}};
+  for (int run = 0; run < 4; ++run)
+    for (Side side : {Side::Base, Side::Head}) {
+      RunRecord r;
+      r.target = "bench_fft";
+      r.side = side;
+      r.run = run;
+      r.samples["BM_FFT/1024"] = {{"real_ns", 93831.0 + run}, {"cpu_ns", 9342.0}};
+      file.runs.push_back(r);
+    }
+  auto notes = aggregate(file, "results.jsonl").notes;
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "the machine was busy: benchmark processes got 10% of a CPU (median cpu_time/real_time), "
+                      "load average 9.6 on 2 CPUs at the start; real_time intervals will be wide, use a quiet "
+                      "machine or --metric cpu_time");
+  file.settings["metric"] = "cpu_time";
+  EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
+  for (auto& r : file.runs) r.samples["BM_FFT/1024"]["cpu_ns"] = 93000;
+  file.settings["metric"] = "real_time";
+  EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
+}
+
+TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.5, {"BM_noisy"}};
+  auto file = results_of(runner, 3);
+  file.stops["t"] = "time budget 1 min exhausted after 3 runs per side";
+  file.truncated = true;
+  auto report = aggregate(file, "res.jsonl");
+  EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);
+  ASSERT_EQ(report.notes.size(), 1u);
+  EXPECT_NE(report.notes[0].find("res.jsonl"), std::string::npos);
+}
+
+TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
+  FakeRunner runner;
+  runner.targets["bench_fft"] = {1.0, 0.01, {}};
+  runner.targets["t"] = {1.0, 0.5, {"BM_noisy"}};
+  auto file = results_of(runner, 1);
+  file.stops["bench_fft"] = "--benchmark_filter 'BM_nope' matches no benchmark";
+  file.stops["t"] = "time budget 1 min exhausted after 1 runs per side";
+  auto report = aggregate(file, "res.jsonl");
+  EXPECT_EQ(report.notes, (std::vector<std::string>{"bench_fft: --benchmark_filter 'BM_nope' matches no benchmark"}));
+  EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);  // on its row, not in the notes
+}
+
+}  // namespace
+}  // namespace cobench::results

@@ -1,0 +1,115 @@
+#include "results/log.h"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+#include "core/files.h"
+#include "support/testing.h"
+
+namespace cobench::results {
+namespace {
+
+RunRecord sample_record() {
+  RunRecord r;
+  r.target = "bench_sort";
+  r.side = Side::Head;
+  r.sha = "abc";
+  r.run = 3;
+  r.wall_seconds = 1.25;
+  r.samples["BM_sort/64"] = {{"real_ns", 123.5}, {"cpu_ns", 120.0}};
+  r.errors["BM_skip"] = "skipped";
+  r.log = "logs/bench_sort-head-3.log";
+  return r;
+}
+
+TEST(ResultsLog, RoundTripsEveryLineType) {
+  cobench::testing::TempDir dir;
+  ResultsLog log(dir / "out/results.jsonl");
+  log.host({{"cpu_model", "x"}});
+  log.settings({{"base", "b"}, {"head", "h"}});
+  log.run(sample_record());
+  RunRecord failed = sample_record();
+  failed.status = "SIGSEGV";
+  failed.signal = 11;
+  failed.samples.clear();
+  failed.detail = "killed by SIGSEGV";
+  log.run(failed);
+  log.stop("bench_sort", "time budget 1 min exhausted");
+  log.one_sided({"bench_new", Side::Head, {"BM_new"}});
+  log.note("interrupted");
+
+  auto file = read_results(dir / "out/results.jsonl");
+  EXPECT_FALSE(file.truncated);
+  EXPECT_EQ(file.host["cpu_model"], "x");
+  EXPECT_FALSE(file.host.contains("type"));
+  EXPECT_EQ(file.settings["head"], "h");
+  ASSERT_EQ(file.runs.size(), 2u);
+  const auto& r = file.runs[0];
+  EXPECT_EQ(r.target, "bench_sort");
+  EXPECT_EQ(r.side, Side::Head);
+  EXPECT_EQ(r.run, 3);
+  EXPECT_DOUBLE_EQ(r.samples.at("BM_sort/64").at("real_ns"), 123.5);
+  EXPECT_EQ(r.errors.at("BM_skip"), "skipped");
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(file.runs[1].status, "SIGSEGV");
+  EXPECT_EQ(file.runs[1].signal, 11);
+  EXPECT_EQ(file.runs[1].detail, "killed by SIGSEGV");
+  EXPECT_EQ(file.stops.at("bench_sort"), "time budget 1 min exhausted");
+  ASSERT_EQ(file.one_sided.size(), 1u);
+  EXPECT_EQ(file.one_sided[0].names, std::vector<std::string>{"BM_new"});
+  EXPECT_EQ(file.notes, std::vector<std::string>{"interrupted"});
+}
+
+TEST(ResultsLog, ATruncatedLastLineIsSkipped) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  {
+    ResultsLog log(path);
+    log.settings({{"base", "b"}});
+    log.run(sample_record());
+  }
+  std::string text = read_file(path);
+  std::string cut = to_json(sample_record()).dump();
+  write_file_atomic(path, text + cut.substr(0, cut.size() / 2));
+  auto file = read_results(path);
+  EXPECT_TRUE(file.truncated);
+  EXPECT_EQ(file.runs.size(), 1u);
+}
+
+TEST(ResultsLog, AMalformedMiddleLineNamesFileAndLine) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  write_file_atomic(path, "{\"type\":\"settings\"}\n{\"type\":\"run\", oops\n" + to_json(sample_record()).dump() + "\n");
+  try {
+    read_results(path);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string() + ":2:"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ResultsLog, AWrongShapeIsAnInputError) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  write_file_atomic(path, "{\"type\":\"settings\"}\n{\"type\":\"run\",\"target\":\"t\",\"side\":\"left\",\"run\":0,"
+                          "\"status\":\"ok\"}\n");
+  EXPECT_THROW(read_results(path), InputError);
+  write_file_atomic(path, "[1,2]\n{\"type\":\"settings\"}\n");
+  EXPECT_THROW(read_results(path), InputError);
+}
+
+TEST(ResultsLog, ANewLogReplacesAnOldOne) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  {
+    ResultsLog log(path);
+    log.settings({});
+    log.run(sample_record());
+  }
+  ResultsLog again(path);
+  again.settings({{"base", "x"}});
+  EXPECT_TRUE(read_results(path).runs.empty());
+}
+
+}  // namespace
+}  // namespace cobench::results
