@@ -1,6 +1,6 @@
 // How often cobench's verdicts are right, by simulation: the real adaptive
 // schedule (run::run_schedule) and the real per-benchmark comparison
-// (report::compare_samples) driven by a Runner that draws its samples from a
+// (verdict::judge_time) driven by a Runner that draws its samples from a
 // noise model of a shared CI runner instead of spawning processes. Nothing
 // statistical is reimplemented here, so the figures are those of `cobench run`.
 //
@@ -15,7 +15,7 @@
 
 #include <fmt/format.h>
 
-#include "report/report.h"
+#include "verdict/judge.h"
 #include "run/runner.h"
 #include "results/samples.h"
 #include "run/schedule.h"
@@ -127,8 +127,7 @@ cobench::stats::Verdict simulate_job(ModelRunner& runner, const Procedure& proce
   auto outcome = cobench::run::run_schedule(runner, pairs, settings, hooks);
   auto samples = cobench::results::collect_samples(outcome.records, "sim", settings.sample_key).at("BM_model");
   runs_per_side = static_cast<int>(samples.base.size());
-  return cobench::report::compare_samples("sim", "BM_model", samples.base, samples.head, kBudget, kConfidence)
-      .verdict;
+  return cobench::verdict::judge_time(samples.base, samples.head, kBudget, kConfidence).verdict;
 }
 
 Tally simulate_case(const NoiseModel& model, double slowdown, const Procedure& procedure, int jobs,

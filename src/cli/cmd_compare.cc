@@ -7,19 +7,21 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/settings_flags.h"
 #include "core/errors.h"
-#include "core/parse.h"
 #include "formats/formats.h"
+#include "host/environment.h"
+#include "job/pipeline.h"
 #include "report/report.h"
+#include "verdict/gate.h"
 
 namespace cobench::cli {
 namespace {
 
+/// What only this command names; every setting is in SettingFlags.
 struct CompareFlags {
   std::vector<std::string> base_files, head_files;
-  std::string metric = "real_time", budget = "5%", confidence = "0.95", format = "text";
-  std::string allocs_budget, bytes_budget, color = "never";
-  bool gate = false, fail_on_inconclusive = false;
+  std::string format = "text", color = "never", config;
 };
 
 /// One side's samples per benchmark, pooled over all of that side's files.
@@ -53,36 +55,32 @@ Side read_side(const std::vector<std::string>& files, const char* label) {
   return side;
 }
 
-double fraction_flag(const std::string& text, const char* flag) {
-  auto value = parse_fraction(text);
-  if (!value) throw InputError(fmt::format("{} {}: expected a fraction such as 5% or 0.05", flag, text));
-  return *value;
-}
-
 std::string host_name(const nlohmann::json& context) {
   auto it = context.find("host_name");
   return it != context.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entry& head, const CompareFlags& flags,
-                                 formats::Metric metric, double budget, double confidence) {
-  auto row = report::compare_samples("", base.name, formats::samples(base, metric), formats::samples(head, metric),
-                                     budget, confidence);
+report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entry& head, formats::Metric metric,
+                                 const verdict::Budget& budget, double confidence) {
+  auto row = report::judged_row("", base.name, formats::samples(base, metric), formats::samples(head, metric),
+                                budget.time, confidence);
   for (const auto& [entry, side] : {std::pair{&base, "base"}, std::pair{&head, "head"}})
     if (!entry->error.empty())
       row.note += (row.note.empty() ? "" : "; ") + fmt::format("{}: {}", side, entry->error);
-  row.allocs = report::compare_medians(base.allocs_per_iter, head.allocs_per_iter, flags.allocs_budget);
-  row.bytes = report::compare_medians(base.bytes_per_iter, head.bytes_per_iter, flags.bytes_budget);
-  report::fold_metric_verdicts(row);
+  row.allocs = verdict::judge_medians(base.allocs_per_iter, head.allocs_per_iter, budget.allocs);
+  row.bytes = verdict::judge_medians(base.bytes_per_iter, head.bytes_per_iter, budget.bytes);
+  report::settle_verdict(row);
   return row;
 }
 
-report::Report build_report(const CompareFlags& flags) {
-  formats::Metric metric = formats::metric_from_string(flags.metric);
-  double budget = fraction_flag(flags.budget, "--budget");
-  double confidence = fraction_flag(flags.confidence, "--confidence");
-  if (!(confidence > 0 && confidence < 1))
-    throw InputError(fmt::format("--confidence {}: expected a level between 0 and 1, such as 0.95", flags.confidence));
+nlohmann::json threshold_json(const std::optional<verdict::Threshold>& threshold) {
+  return threshold ? nlohmann::json(threshold->text) : nlohmann::json(nullptr);
+}
+
+report::Report build_report(const CompareFlags& flags, const config::Config& settings) {
+  const formats::Metric metric = formats::metric_from_string(settings.run.metric);
+  const verdict::Budgets budgets = settings.budgets();
+  const double confidence = settings.budget.confidence;
   Side base = read_side(flags.base_files, "base"), head = read_side(flags.head_files, "head");
 
   report::Report out;
@@ -90,18 +88,22 @@ report::Report build_report(const CompareFlags& flags) {
   out.base = fmt::format("{}", fmt::join(flags.base_files, " "));
   out.head = fmt::format("{}", fmt::join(flags.head_files, " "));
   out.metric = formats::to_string(metric);
-  out.budget = budget;
+  out.budget = settings.budget.time;
   out.confidence = confidence;
   out.host = base.context;
-  out.settings = {{"budget", flags.budget},           {"confidence", confidence},
-                  {"allocs_budget", flags.allocs_budget}, {"bytes_budget", flags.bytes_budget},
-                  {"base_files", flags.base_files},   {"head_files", flags.head_files}};
+  out.settings = {{"budget", settings.budget.time},
+                  {"confidence", confidence},
+                  {"allocs_budget", threshold_json(settings.budget.allocs)},
+                  {"bytes_budget", threshold_json(settings.budget.bytes)},
+                  {"base_files", flags.base_files},
+                  {"head_files", flags.head_files}};
   for (const auto& name : base.order) {
     auto it = head.entries.find(name);
     if (it == head.entries.end())
       out.removed.push_back({"", name});
     else
-      out.benchmarks.push_back(compare_one(base.entries.at(name), it->second, flags, metric, budget, confidence));
+      out.benchmarks.push_back(
+          compare_one(base.entries.at(name), it->second, metric, budgets.for_benchmark("", name), confidence));
   }
   for (const auto& name : head.order)
     if (!base.entries.count(name)) out.added.push_back({"", name});
@@ -114,18 +116,10 @@ report::Report build_report(const CompareFlags& flags) {
   return out;
 }
 
-int gate_exit_code(const report::Report& report, const CompareFlags& flags) {
-  bool gate = flags.gate || flags.fail_on_inconclusive;
-  if (!gate) return kExitOk;
-  for (const auto& row : report.benchmarks)
-    if (row.verdict == stats::Verdict::Regression ||
-        (flags.fail_on_inconclusive && row.verdict == stats::Verdict::Inconclusive))
-      return kExitGateFailed;
-  return kExitOk;
-}
-
-int run_compare(const CompareFlags& flags) {
-  report::Report report = build_report(flags);
+int run_compare(const CompareFlags& flags, const SettingFlags& setting_flags) {
+  const config::Config settings =
+      setting_flags.layer(find_config_file(flags.config, std::filesystem::current_path()), host::environment_map());
+  report::Report report = build_report(flags, settings);
   std::string text;
   if (flags.format == "json")
     text = report::to_json(report).dump(2) + "\n";
@@ -134,7 +128,9 @@ int run_compare(const CompareFlags& flags) {
   else
     text = report::render_table(report, flags.color == "always");
   std::fwrite(text.data(), 1, text.size(), stdout);
-  return gate_exit_code(report, flags);
+  std::vector<stats::Verdict> verdicts;
+  for (const auto& row : report.benchmarks) verdicts.push_back(row.verdict);
+  return verdict::gate_exit_code(verdicts, job::gate_policy(settings));
 }
 
 }  // namespace
@@ -151,26 +147,17 @@ Subcommand add_compare(CLI::App& root) {
       ->required()
       ->expected(1, -1);
   app->add_option("--vs", flags->head_files, "head side: one or more output files")->required()->expected(1, -1);
-  app->add_option("--metric", flags->metric, "real_time | cpu_time")
-      ->check(CLI::IsMember({"real_time", "cpu_time"}))
-      ->capture_default_str();
-  app->add_option("--budget", flags->budget, "allowed slowdown: 5% or 0.05 (regression when the CI lies above 1+budget)")
-      ->capture_default_str();
-  app->add_option("--confidence", flags->confidence, "confidence level of the interval: 0.95 or 95%")
-      ->capture_default_str();
   app->add_option("--format", flags->format, "text | markdown | json")
       ->check(CLI::IsMember({"text", "markdown", "json"}))
       ->capture_default_str();
-  app->add_option("--allocs-budget", flags->allocs_budget,
-                  "allowed allocs/iteration increase: 0, 2 (absolute) or 5% (relative); empty: report only");
-  app->add_option("--bytes-budget", flags->bytes_budget, "allowed allocated bytes/iteration increase, as --allocs-budget");
   app->add_option("--color", flags->color, "colour the verdicts in the text table: always | never")
       ->check(CLI::IsMember({"always", "never"}))
       ->capture_default_str();
-  app->add_flag("--gate", flags->gate, "exit 1 when any benchmark regressed");
-  app->add_flag("--fail-on-inconclusive", flags->fail_on_inconclusive,
-                "inconclusive also fails (implies --gate)");
-  sub.run = [flags]() -> int { return run_compare(*flags); };
+  app->add_option("--config", flags->config, "settings file (default: cobench.toml of the current repository)");
+  auto settings = std::make_shared<SettingFlags>(
+      app, std::initializer_list<std::string_view>{"run.metric", "budget.time", "budget.confidence", "budget.allocs",
+                                                   "budget.bytes", "budget.gate", "budget.fail_on_inconclusive"});
+  sub.run = [flags, settings]() -> int { return run_compare(*flags, *settings); };
   return sub;
 }
 

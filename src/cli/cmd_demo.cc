@@ -17,7 +17,6 @@
 #include "core/files.h"
 #include "demo_files.h"
 #include "git/git.h"
-#include "process/process.h"
 #include "job/pipeline.h"
 
 namespace cobench::cli {
@@ -55,14 +54,6 @@ class Cleanup {
   std::vector<fs::path> paths_;
 };
 
-void run_git(const fs::path& repo, std::vector<std::string> args) {
-  args.insert(args.begin(), "git");
-  auto result = process::run_capture(args, repo);
-  if (!result.ok())
-    throw InfraError(fmt::format("{}: {}: {}", process::quote_command_line(args), process::describe(result),
-                                 process::tail_lines(result.err + result.out, 5)));
-}
-
 // Writes the example project into `repo` and returns the head patch's text.
 std::string write_project(const fs::path& repo) {
   std::string patch;
@@ -80,17 +71,11 @@ std::string write_project(const fs::path& repo) {
 std::string make_repository(const fs::path& dir, const fs::path& repo) {
   fs::create_directories(repo);
   std::string patch = write_project(repo);
-  run_git(repo, {"init", "-q", "-b", "main"});
-  run_git(repo, {"config", "user.name", "cobench demo"});
-  run_git(repo, {"config", "user.email", "demo@cobench.invalid"});
-  run_git(repo, {"config", "commit.gpgsign", "false"});
-  run_git(repo, {"add", "-A"});
-  run_git(repo, {"commit", "-q", "--no-verify", "-m", "demo: base"});
-  std::string base = git::resolve(repo, "HEAD");
+  git::init_scratch_repository(repo);
+  const std::string base = git::commit_all(repo, "demo: base");
   write_file_atomic(dir / kHeadPatch, patch);
-  run_git(repo, {"apply", (dir / kHeadPatch).string()});
-  run_git(repo, {"commit", "-q", "--no-verify", "-a", "-m",
-                 "demo: checksum rotates its state (slower), top_k uses partial_sort (faster)"});
+  git::apply_patch(repo, dir / kHeadPatch);
+  git::commit_all(repo, "demo: checksum rotates its state (slower), top_k uses partial_sort (faster)");
   return base;
 }
 
@@ -102,15 +87,16 @@ job::RunOptions demo_options(const fs::path& repo, const std::string& base, cons
   o.out_dir = out;
   o.keep = keep;
   o.all = true;  // the unchanged family is the control: measured although the diff does not reach it
+  config::RunConfig& run = o.settings.run;
   // Short runs, few rounds and a measuring budget keep the demo near a minute on 2 cores.
-  o.bench_args = {"--benchmark_min_time=0.05"};
-  o.min_runs = 6;
-  o.max_runs = 16;
+  run.bench_args = {"--benchmark_min_time=0.05"};
+  run.min_runs = 6;
+  run.max_runs = 16;
   // The demo often runs beside other work (`make test -j`, a laptop): CPU time leaves out the
   // time a run spent preempted, which real time (cobench run's default) would count as noise.
-  o.metric = "cpu_time";
-  o.time_budget = 90;
-  o.run_timeout = 60;
+  run.metric = "cpu_time";
+  run.time_budget = 90;
+  run.run_timeout = 60;
   return o;
 }
 

@@ -1,9 +1,12 @@
+// cobench.toml: the file layer of the settings. Sections and unknown keys are
+// checked here; each value goes through the key table (keys.cc).
 #include "config/config.h"
 
 #include <system_error>
 
 #include <fmt/format.h>
 
+#include "config/keys.h"
 #include "config/toml_reader.h"
 #include "core/errors.h"
 #include "core/files.h"
@@ -19,54 +22,27 @@ const toml::table* section(TableReader& top, std::string_view name) {
   return node->as_table();
 }
 
-void read_build(TableReader& r, BuildConfig& build) {
-  r.string_list("cmake_args", build.cmake_args);
-  r.regex_list("targets", build.targets);
-  r.string("source_dir", build.source_dir);
-  r.string("build_type", build.build_type);
-  if (build.build_type.empty()) r.fail(*r.get("build_type"), "build_type", "must not be empty");
-}
-
-void read_run(TableReader& r, RunConfig& run) {
-  r.integer("cpu", run.cpu, 0);
-  r.integer("min_runs", run.min_runs, 2);
-  r.integer("max_runs", run.max_runs, 2);
-  if (run.min_runs > run.max_runs) {
-    std::string_view key = r.get("max_runs") ? "max_runs" : "min_runs";
-    r.fail(*r.get(key), key, fmt::format("min_runs ({}) is greater than max_runs ({})", run.min_runs, run.max_runs));
+/// Calls `read` and turns a rejected value into "FILE:LINE:COL: PATH.KEY: what".
+template <typename Read>
+auto at_position(const TableReader& r, std::string_view key, const toml::node& node, Read read) {
+  try {
+    return read();
+  } catch (const ValueError& e) {
+    r.fail(e.node ? *e.node : node, key, e.what);
   }
-  std::optional<double> timeout;
-  r.duration("run_timeout", timeout);
-  if (timeout) run.run_timeout = *timeout;
-  r.duration("time_budget", run.time_budget);
-  r.string_list("bench_args", run.bench_args);
-  r.choice("metric", run.metric, {"real_time", "cpu_time"});
-  r.integer("alloc_runs", run.alloc_runs, 0);
-  r.choice("runner", run.runner, {"gbench", "go", "command"});
 }
 
-// Shared by [budget] and each [[budget.override]]: the per-metric limits.
-void read_limits(TableReader& r, std::optional<double>& time, std::optional<std::string>& allocs,
-                 std::optional<std::string>& bytes) {
-  r.fraction("time", time);
-  r.threshold("allocs", allocs);
-  r.threshold("bytes", bytes);
-}
-
-void read_override(TableReader& r, const toml::table& table, BudgetOverride& out) {
+void read_override(TableReader& r, const toml::table& table, verdict::Override& out) {
   const toml::node* match = r.get("match");
   if (!match) throw InputError(fmt::format("{}: {}: missing required key 'match' (a regex over benchmark names)",
                                            position(r.source(), table.source()), r.path()));
-  r.regex("match", out.match);
-  read_limits(r, out.time, out.allocs, out.bytes);
+  out.match = at_position(r, "match", *match, [&] { return regex_of(*match); });
+  if (const toml::node* time = r.get("time")) out.time = at_position(r, "time", *time, [&] { return time_budget_of(*time); });
+  for (auto [name, slot] : {std::pair{"allocs", &out.allocs}, std::pair{"bytes", &out.bytes}})
+    if (const toml::node* node = r.get(name)) *slot = at_position(r, name, *node, [&] { return threshold_of(*node); });
 }
 
-void read_budget(TableReader& r, BudgetConfig& budget) {
-  std::optional<double> time;
-  read_limits(r, time, budget.allocs, budget.bytes);
-  if (time) budget.time = *time;
-  r.boolean("fail_on_inconclusive", budget.fail_on_inconclusive);
-  r.probability("confidence", budget.confidence);
+void read_overrides(TableReader& r, Config& config) {
   const toml::node* overrides = r.get("override");
   if (!overrides) return;
   const toml::array* array = overrides->as_array();
@@ -75,28 +51,29 @@ void read_budget(TableReader& r, BudgetConfig& budget) {
     const toml::node& item = *array->get(i);
     if (!item.is_table()) r.fail(item, "override", "expected a table, got " + std::string(type_name(item)));
     TableReader sub(*item.as_table(), r.source(), fmt::format("budget.override[{}]", i + 1));
-    BudgetOverride entry;
+    verdict::Override entry;
     read_override(sub, *item.as_table(), entry);
     sub.finish();
-    budget.overrides.push_back(std::move(entry));
+    config.budget.overrides.push_back(std::move(entry));
   }
+  config.origins["budget.override"] = {Origin::Kind::File, position(r.source(), overrides->source())};
 }
 
-void read_select(TableReader& r, SelectConfig& select) {
-  r.integer("max_targets", select.max_targets, 1);
-  r.string_list("always_all", select.always_all);
-  r.string_list("ignore", select.ignore);
-  r.boolean("strict_layout", select.strict_layout);
-}
-
-// Reads one optional section with its own unknown-key check.
-template <typename Settings>
-void read_section(TableReader& top, std::string_view name, Settings& settings,
-                  void (*reader)(TableReader&, Settings&)) {
+// Reads one optional section: every key the table knows for it, then the unknown-key check.
+void read_section(TableReader& top, std::string_view name, Config& config) {
   const toml::table* table = section(top, name);
   if (!table) return;
   TableReader r(*table, top.source(), std::string(name));
-  reader(r, settings);
+  for (std::string_view key : section_keys(name)) {
+    const toml::node* node = r.get(key);
+    if (!node) continue;
+    const std::string full = fmt::format("{}.{}", name, key);
+    at_position(r, key, *node, [&] {
+      set_from_node(config, full, *node, {Origin::Kind::File, position(r.source(), node->source())});
+      return 0;
+    });
+  }
+  if (name == "budget") read_overrides(r, config);
   r.finish();
 }
 
@@ -111,11 +88,9 @@ Config parse(const std::string& text, const std::string& source) {
   }
   Config config;
   TableReader top(root, source, "");
-  read_section(top, "build", config.build, read_build);
-  read_section(top, "run", config.run, read_run);
-  read_section(top, "budget", config.budget, read_budget);
-  read_section(top, "select", config.select, read_select);
+  for (std::string_view name : {"build", "run", "budget", "select"}) read_section(top, name, config);
   top.finish();
+  check_run_counts(config);  // the rest waits for the flags: a runner's commands may come from them
   return config;
 }
 

@@ -1,19 +1,30 @@
 #pragma once
-// Layered settings: defaults < cobench.toml < environment < command line.
-// This struct is the one place every stage reads its settings from.
+// The one settings model. Every command fills one Config in one order:
+// defaults < cobench.toml < COBENCH_* environment < command-line flags.
+// Every value goes through set() (keys.cc), which validates it once and
+// records where it came from, so every error names its origin:
+//   cobench.toml:3:8: budget.time: ...   COBENCH_BUDGET: ...   --budget: ...
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "verdict/budget.h"
 
 namespace cobench::config {
 
-/// A per-benchmark budget override: `[[budget.override]] match = "REGEX"`.
-struct BudgetOverride {
-  std::string match;                 ///< ECMAScript regex over "target/name" or name
-  std::optional<double> time;        ///< fraction
-  std::optional<std::string> allocs; ///< as written: "0", "5%", "64"
-  std::optional<std::string> bytes;
+/// Where a setting's value came from.
+struct Origin {
+  enum class Kind { Default, File, Environment, Flag };
+  Kind kind = Kind::Default;
+  std::string where;  ///< "cobench.toml:3:8", "COBENCH_BUDGET", "--budget"; empty for a default
+
+  /// How errors name a value of `key` from here: "cobench.toml:3:8: budget.time", "COBENCH_BUDGET",
+  /// "--budget", or "budget.time" for a default.
+  std::string describe(std::string_view key) const;
 };
 
 struct BuildConfig {
@@ -33,35 +44,78 @@ struct RunConfig {
   std::string metric = "real_time";
   int alloc_runs = 3;                      ///< allocation-counting runs per side
   std::string runner = "gbench";           ///< "gbench" | "go" | "command"
+  std::vector<std::string> commands;       ///< runner "command": each one benchmark
+  std::vector<std::string> prepare;        ///< runner "command": run once per worktree first
+  std::string filter;                      ///< benchmark-name regex for --benchmark_filter ("" = all)
 };
 
 struct BudgetConfig {
-  double time = 0.05;
-  bool fail_on_inconclusive = false;
-  std::optional<std::string> allocs;       ///< absolute allowed increase of allocs/op
-  std::optional<std::string> bytes;        ///< "5%" relative or "64" absolute bytes/op
-  std::vector<BudgetOverride> overrides;
+  double time = 0.05;                      ///< allowed slowdown, a fraction
+  std::optional<verdict::Threshold> allocs;  ///< allowed increase of allocs/op; nullopt: reported only
+  std::optional<verdict::Threshold> bytes;   ///< allowed increase of bytes/op
+  std::vector<verdict::Override> overrides;  ///< [[budget.override]], in file order
   double confidence = 0.95;
+  bool gate = false;                       ///< exit 1 on a regression
+  bool fail_on_inconclusive = false;       ///< inconclusive fails the gate too (implies gate)
 };
 
 struct SelectConfig {
-  int max_targets = 20;
+  int max_targets = 20;                    ///< 0: no cap
   std::vector<std::string> always_all;     ///< globs: a change here selects everything
   std::vector<std::string> ignore = {"docs/**", "doc/**", "**/*.md", ".gitlab-ci.yml", ".github/**",
                                      ".ci/**", "ci/**", "LICENSE*", "COPYING*"};
   bool strict_layout = false;
+  std::string targets;                     ///< target-name regex narrowing the selection ("" = all)
 };
 
+/// Every setting, and where each one came from.
 struct Config {
   BuildConfig build;
   RunConfig run;
   BudgetConfig budget;
   SelectConfig select;
   std::filesystem::path loaded_from;       ///< empty when no file was read
+  std::map<std::string, Origin, std::less<>> origins;  ///< key ("run.min_runs") -> origin; absent: default
+
+  /// Where `key`'s value came from (Kind::Default when never set).
+  const Origin& origin(std::string_view key) const;
+  /// The budgets with their overrides compiled.
+  verdict::Budgets budgets() const;
 };
 
+/// One settable key: its name in cobench.toml, its environment variable and
+/// its flag (either may be empty), for help texts and the layers below.
+struct KeyInfo {
+  std::string_view key;    ///< "budget.time"
+  std::string_view env;    ///< "COBENCH_BUDGET" or ""
+  std::string_view flag;   ///< "--budget" or ""
+  std::string_view help;   ///< one line for --help
+  bool is_switch = false;  ///< a flag without a value (--gate)
+  bool repeatable = false; ///< a flag given once per value (--cmake-arg)
+  bool appends = false;    ///< the flag's values add to the file's list instead of replacing it
+};
+
+/// The table of keys, in the order of cobench.toml's sections.
+std::span<const KeyInfo> keys();
+
+/// The key whose flag is `flag` ("--budget"); nullptr when none.
+const KeyInfo* key_for_flag(std::string_view flag);
+
+/// Sets `key` from text as an environment variable or a flag gives it (a
+/// list key takes each repeated flag value as one item). Validates it like
+/// the same value in cobench.toml and records `origin`; throws InputError
+/// "ORIGIN: what" ("--budget: 5 would mean 500%; ...").
+void set(Config& config, std::string_view key, const std::vector<std::string>& values, const Origin& origin);
+
+/// Applies the COBENCH_* variables of `env` that are set and not empty.
+void apply_environment(Config& config, const std::map<std::string, std::string>& env);
+
+/// Checks what single values cannot: min_runs <= max_runs, the runner and
+/// its commands. Throws InputError naming the origin of the value at fault.
+void validate(const Config& config);
+
 /// Reads cobench.toml. Unknown keys and wrong types throw InputError with
-/// "FILE:LINE:COL: ...". A missing optional file returns defaults.
+/// "FILE:LINE:COL: key: what". A missing optional file returns defaults.
 Config load_file(const std::filesystem::path& path);
 
 /// As above; with `required` a missing file is an InputError (an explicit --config).

@@ -59,6 +59,20 @@ class Worktree {
 /// Makes sure `pattern` (e.g. ".cobench/") is ignored via .git/info/exclude.
 void ensure_ignored(const std::filesystem::path& repo, const std::string& pattern);
 
+/// Whether the checked-out HEAD of `repo` is `sha` with no tracked file
+/// changed: then the work tree is that commit's tree, and needs no worktree.
+bool is_clean_checkout_of(const std::filesystem::path& repo, const std::string& sha);
+
+/// `git init` of a new repository in `dir` whose commits need no user
+/// configuration (a fixed author, no signing, no hooks); for throw-away repositories.
+void init_scratch_repository(const std::filesystem::path& dir);
+
+/// Stages every change in the work tree and commits it; returns the new commit's full SHA.
+std::string commit_all(const std::filesystem::path& repo, const std::string& message);
+
+/// `git apply PATCH` in the work tree; throws InfraError when it does not apply.
+void apply_patch(const std::filesystem::path& repo, const std::filesystem::path& patch);
+
 /// Contents of a file at a revision (`git show REV:PATH`); nullopt if absent.
 std::optional<std::string> show_file(const std::filesystem::path& repo, const std::string& rev,
                                      const std::string& path);

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
-#include "job/pipeline.h"
 #include "job/side_build.h"
 #include "job/workspace.h"
 #include "select/input.h"
@@ -39,16 +38,16 @@ std::string reason_for(const select::Selection& s, size_t total) {
 
 }  // namespace
 
-select::Selection select_on_head(const RunOptions& options, const Revisions& revisions, const Workspace& workspace,
-                                 const SideBuild& head, const select::Narrowing& narrowing) {
+select::Selection select_on_head(const config::Config& settings, bool all, const Revisions& revisions,
+                                 const Workspace& workspace, const SideBuild& head) {
   select::SelectionInput in = select::head_input(workspace.worktree(Side::Head), revisions.base_sha,
                                                  revisions.head_sha, workspace.worktree(Side::Head),
                                                  head.settings.build_dir, head.targets);
   in.base_tree = workspace.worktree(Side::Base);
-  in.source_dir = options.source_dir;
-  in.config = options.select;
-  in.narrowing = narrowing;
-  in.all = options.all;
+  in.source_dir = settings.build.source_dir;
+  in.config = settings.select;
+  in.narrowing = select::narrowing_of(settings);
+  in.all = all;
   return select::select_targets(in);
 }
 

@@ -9,11 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cmake/cmake.h"
+#include "config/config.h"
 #include "select/select.h"
 
 namespace cobench::job {
 
-struct RunOptions;
 struct Revisions;
 class Workspace;
 struct SideBuild;
@@ -29,9 +29,9 @@ struct TargetChoice {
 
 /// Selects among the configured head's targets: the diff base..head over the
 /// include graph, narrowed by --target / COBENCH_TARGETS, capped; everything
-/// with --all. The base worktree traces deleted and renamed files.
-select::Selection select_on_head(const RunOptions& options, const Revisions& revisions, const Workspace& workspace,
-                                 const SideBuild& head, const select::Narrowing& narrowing);
+/// with `all`. The base worktree traces deleted and renamed files.
+select::Selection select_on_head(const config::Config& settings, bool all, const Revisions& revisions,
+                                 const Workspace& workspace, const SideBuild& head);
 
 /// Why nothing is measured ("no benchmark reaches this change: ..."), or
 /// nullopt when something is selected. Throws InputError when there was

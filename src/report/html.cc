@@ -88,8 +88,8 @@ std::string summary(const Report& report, const std::vector<BenchmarkRow>& rows)
   return out + "</header>\n";
 }
 
-std::string metric_cell(const std::optional<MedianMetric>& metric) {
-  return tag("td", "metric", metric ? escape_xml(metric_change(*metric)) : "");
+std::string metric_cell(const std::optional<verdict::MedianJudgement>& metric) {
+  return tag("td", "metric", escape_xml(metric_change(metric)));
 }
 
 std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, bool targets, bool allocs) {

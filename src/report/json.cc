@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "formats/json_reader.h"
 #include "report/report.h"
 
 namespace cobench::report {
@@ -20,33 +21,35 @@ json one_sided(const OneSided& item) {
   return out;
 }
 
-json median_metric(const MedianMetric& metric) {
+json median_metric(const verdict::MedianJudgement& metric) {
   return {{"base_median", number(metric.base_median)},
           {"head_median", number(metric.head_median)},
-          {"budget", metric.budget},
-          {"verdict", metric.judged ? json(stats::to_string(metric.verdict)) : json(nullptr)}};
+          {"budget", metric.budget ? metric.budget->text : ""},
+          {"verdict", metric.judged() ? json(stats::to_string(metric.verdict)) : json(nullptr)}};
 }
 
 json row_json(const BenchmarkRow& row) {
-  const auto& e = row.estimate;
+  const auto& e = row.time.estimate;
   json out = {
       {"name", row.name},
       {"n_base", row.base_samples.size()},
       {"n_head", row.head_samples.size()},
       {"base_median", number(row.base_median)},
       {"head_median", number(row.head_median)},
-      {"ratio", row.compared ? number(e.ratio) : json(nullptr)},
-      {"ci_low", row.compared ? number(e.ci_low) : json(nullptr)},
-      {"ci_high", row.compared ? number(e.ci_high) : json(nullptr)},
+      {"ratio", row.time.compared ? number(e.ratio) : json(nullptr)},
+      {"ci_low", row.time.compared ? number(e.ci_low) : json(nullptr)},
+      {"ci_high", row.time.compared ? number(e.ci_high) : json(nullptr)},
       {"confidence", e.confidence},
-      {"p_value", row.compared ? number(e.p_value) : json(nullptr)},
-      {"method", row.compared ? json(stats::to_string(e.method)) : json(nullptr)},
+      {"p_value", row.time.compared ? number(e.p_value) : json(nullptr)},
+      {"method", row.time.compared ? json(stats::to_string(e.method)) : json(nullptr)},
       {"budget", row.budget},
       {"verdict", stats::to_string(row.verdict)},
-      {"faster", row.faster},
+      {"time_verdict", stats::to_string(row.time.verdict)},
+      {"decided_by", row.decided_by},
+      {"faster", row.time.faster},
   };
   if (!row.target.empty()) out["target"] = row.target;
-  if (row.compared && !e.ci_reachable) out["runs_needed"] = e.runs_needed;
+  if (row.time.compared && !e.ci_reachable) out["runs_needed"] = e.runs_needed;
   out["note"] = row.note;
   out["runs_base"] = row.runs_base;
   out["runs_head"] = row.runs_head;
@@ -64,80 +67,26 @@ json row_json(const BenchmarkRow& row) {
   return out;
 }
 
-/// Typed access to a parsed report that names the offending path on a wrong shape.
-class Reader {
- public:
-  Reader(const json& value, std::string where) : value_(value), where_(std::move(where)) {}
+using Reader = formats::JsonReader;
 
-  Reader at(const std::string& key) const {
-    if (!value_.is_object()) fail("expected an object");
-    auto it = value_.find(key);
-    if (it == value_.end()) throw InputError(fmt::format("report JSON: {}.{}: missing", where_, key));
-    return Reader(*it, where_ + "." + key);
-  }
-  bool has(const std::string& key) const { return value_.is_object() && value_.contains(key); }
-  Reader at(size_t i) const { return Reader(value_[i], fmt::format("{}[{}]", where_, i)); }
-  size_t size() const {
-    if (!value_.is_array()) fail("expected an array");
-    return value_.size();
-  }
-  double number_or_nan() const {
-    if (value_.is_null()) return std::nan("");
-    if (!value_.is_number()) fail("expected a number or null");
-    return value_.get<double>();
-  }
-  double number() const {
-    if (!value_.is_number()) fail("expected a number");
-    return value_.get<double>();
-  }
-  int integer() const {
-    if (!value_.is_number_integer()) fail("expected an integer");
-    return value_.get<int>();
-  }
-  std::string text() const {
-    if (!value_.is_string()) fail("expected a string");
-    return value_.get<std::string>();
-  }
-  bool boolean() const {
-    if (!value_.is_boolean()) fail("expected true or false");
-    return value_.get<bool>();
-  }
-  bool is_null() const { return value_.is_null(); }
-  const json& object() const {
-    if (!value_.is_object()) fail("expected an object");
-    return value_;
-  }
-  std::vector<double> numbers() const {
-    std::vector<double> out;
-    for (size_t i = 0; i < size(); ++i) out.push_back(at(i).number_or_nan());
-    return out;
-  }
-  std::vector<std::string> texts() const {
-    std::vector<std::string> out;
-    for (size_t i = 0; i < size(); ++i) out.push_back(at(i).text());
-    return out;
-  }
-  stats::Verdict verdict() const {
-    auto v = stats::verdict_from_string(text());
-    if (!v) fail("expected pass, regression or inconclusive");
-    return *v;
-  }
-  [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(fmt::format("report JSON: {}: {}", where_, what));
-  }
+stats::Verdict verdict_of(const Reader& r) {
+  auto v = stats::verdict_from_string(r.text());
+  if (!v) r.fail("expected pass, regression or inconclusive");
+  return *v;
+}
 
- private:
-  const json& value_;
-  std::string where_;
-};
-
-MedianMetric read_median_metric(const Reader& r) {
-  MedianMetric m;
+verdict::MedianJudgement read_median_metric(const Reader& r) {
+  verdict::MedianJudgement m;
   m.base_median = r.at("base_median").number_or_nan();
   m.head_median = r.at("head_median").number_or_nan();
-  m.budget = r.at("budget").text();
-  m.judged = !r.at("verdict").is_null();
-  if (m.judged) m.verdict = r.at("verdict").verdict();
+  if (!r.at("verdict").is_null()) {
+    m.verdict = verdict_of(r.at("verdict"));
+    try {
+      m.budget = verdict::parse_threshold(r.at("budget").text());
+    } catch (const InputError& e) {
+      r.at("budget").fail(e.what());
+    }
+  }
   return m;
 }
 
@@ -152,14 +101,14 @@ BenchmarkRow read_row(const Reader& r) {
     r.fail("n_base/n_head disagree with the samples");
   row.base_median = r.at("base_median").number_or_nan();
   row.head_median = r.at("head_median").number_or_nan();
-  auto& e = row.estimate;
+  auto& e = row.time.estimate;
   e.ratio = r.at("ratio").number_or_nan();
   e.ci_low = r.at("ci_low").number_or_nan();
   e.ci_high = r.at("ci_high").number_or_nan();
   e.confidence = r.at("confidence").number();
   e.p_value = r.at("p_value").number_or_nan();
-  row.compared = !r.at("ratio").is_null();
-  if (row.compared) {
+  row.time.compared = !r.at("ratio").is_null();
+  if (row.time.compared) {
     std::string method = r.at("method").text();
     if (method != "exact" && method != "normal") r.at("method").fail("expected exact or normal");
     e.method = method == "exact" ? stats::Method::Exact : stats::Method::Normal;
@@ -167,8 +116,11 @@ BenchmarkRow read_row(const Reader& r) {
     if (!e.ci_reachable) e.runs_needed = r.at("runs_needed").integer();
   }
   row.budget = r.at("budget").number();
-  row.verdict = r.at("verdict").verdict();
-  row.faster = r.at("faster").boolean();
+  row.verdict = verdict_of(r.at("verdict"));
+  // Reports before the verdict stage carried only the overall verdict.
+  row.time.verdict = r.has("time_verdict") ? verdict_of(r.at("time_verdict")) : row.verdict;
+  if (r.has("decided_by")) row.decided_by = r.at("decided_by").text();
+  row.time.faster = r.at("faster").boolean();
   row.note = r.at("note").text();
   row.runs_base = r.at("runs_base").integer();
   row.runs_head = r.at("runs_head").integer();
@@ -213,7 +165,7 @@ json to_json(const Report& report) {
 }
 
 Report from_json(const json& value) {
-  Reader r(value, "$");
+  Reader r(value, "report JSON");
   Report report;
   report.schema = r.at("schema").integer();
   if (report.schema != 1) r.at("schema").fail(fmt::format("unsupported schema {} (this cobench reads 1)", report.schema));

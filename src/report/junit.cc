@@ -30,7 +30,7 @@ std::string property(const std::string& name, const std::string& value) {
 }
 
 // A row whose runs all failed on a side could not be measured: an error, not a skip.
-bool is_error(const BenchmarkRow& row) { return !row.compared && !row.failed_runs.empty(); }
+bool is_error(const BenchmarkRow& row) { return !row.time.compared && !row.failed_runs.empty(); }
 
 std::string suite_name(const Report& report, const std::string& target) {
   if (report.tool == "compare") return "compare";
@@ -40,8 +40,8 @@ std::string suite_name(const Report& report, const std::string& target) {
 std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) {
   std::string out = "    <testcase" + attribute("name", row.name) + attribute("classname", "cobench." + suite.name) +
                     " time=\"0\">\n      <properties>\n";
-  const auto& e = row.estimate;
-  if (row.compared) {
+  const auto& e = row.time.estimate;
+  if (row.time.compared) {
     out += property("ratio", format_ratio(e.ratio, 4));
     if (e.ci_reachable) {
       out += property("ci_low", format_ratio(e.ci_low, 4));
@@ -55,8 +55,8 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   out += property("n_base", std::to_string(row.base_samples.size()));
   out += property("n_head", std::to_string(row.head_samples.size()));
   out += property("verdict", verdict_text(row));
-  if (row.allocs) out += property("allocs_per_op", metric_change(*row.allocs));
-  if (row.bytes) out += property("bytes_per_op", metric_change(*row.bytes));
+  if (row.allocs) out += property("allocs_per_op", metric_change(row.allocs));
+  if (row.bytes) out += property("bytes_per_op", metric_change(row.bytes));
   if (row.is_control) out += property("control", "true");
   out += "      </properties>\n";
 
@@ -67,8 +67,7 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   } else if (row.verdict == stats::Verdict::Regression) {
     // "ratio 1.23× [1.19, 1.27] > budget 1.05", or the metric that broke its budget.
     std::string message = fmt::format("ratio {} > budget {}", ratio, format_ratio(1 + row.budget, decimals));
-    bool time_regressed = row.compared && e.ci_reachable && e.ci_low > 1 + row.budget;
-    if (!time_regressed && !row.note.empty()) message = row.note;
+    if (row.decided_by != "time" && !row.note.empty()) message = row.note;
     out += "      <failure" + attribute("message", message) + attribute("type", "regression") + ">" +
            escape_xml(remarks) + "</failure>\n";
   } else if (row.verdict == stats::Verdict::Inconclusive) {

@@ -29,10 +29,6 @@ std::string verdict_cell(const BenchmarkRow& row) {
   return fmt::format("{} {}", mark, verdict_text(row));
 }
 
-std::string metric_cell(const std::optional<MedianMetric>& metric) {
-  return metric ? metric_change(*metric) : "";
-}
-
 std::vector<Column> columns_for(const Report& report) {
   bool targets = false, allocs = false, bytes = false;
   for (const auto& row : report.benchmarks) {
@@ -54,8 +50,8 @@ std::vector<Column> columns_for(const Report& report) {
                      }});
   columns.push_back({"Verdict", verdict_cell});
   columns.push_back({"n base/head", samples_per_side});
-  if (allocs) columns.push_back({"Allocs/op", [](const BenchmarkRow& r) { return metric_cell(r.allocs); }});
-  if (bytes) columns.push_back({"Bytes/op", [](const BenchmarkRow& r) { return metric_cell(r.bytes); }});
+  if (allocs) columns.push_back({"Allocs/op", [](const BenchmarkRow& r) { return metric_change(r.allocs); }});
+  if (bytes) columns.push_back({"Bytes/op", [](const BenchmarkRow& r) { return metric_change(r.bytes); }});
   columns.push_back({"Notes", [](const BenchmarkRow& r) { return escape_markdown(row_remarks(r)); }});
   return columns;
 }
@@ -154,7 +150,7 @@ std::string render_markdown(const Report& report) {
   std::vector<Column> columns = columns_for(report);
   std::vector<BenchmarkRow> shown, folded;
   for (const auto& row : rows)
-    (rows.size() > kFoldAbove && row.verdict == stats::Verdict::Pass && !row.faster ? folded : shown).push_back(row);
+    (rows.size() > kFoldAbove && row.verdict == stats::Verdict::Pass && !row.time.faster ? folded : shown).push_back(row);
   if (rows.empty()) out += "No benchmarks were compared.\n\n";
   if (!shown.empty()) out += table(columns, shown) + "\n";
   if (!folded.empty())

@@ -2,6 +2,7 @@
 // The report model every output is rendered from. report.json is its
 // serialisation; `cobench report` rebuilds it from results.jsonl.
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,17 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "stats/stats.h"
+#include "verdict/judge.h"
 
 namespace cobench::report {
 
-/// A median-compared metric (allocs/op, bytes/op): no statistics needed.
-struct MedianMetric {
-  double base_median = 0;
-  double head_median = 0;
-  std::string budget;          ///< as configured ("0", "5%", "64"); empty: reported, not judged
-  stats::Verdict verdict = stats::Verdict::Pass;
-  bool judged = false;
-};
+/// A number that could not be measured: NaN in the model, null in JSON.
+inline constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();
 
 /// A run that produced no sample: crashed, non-zero exit, timeout, bad JSON.
 struct FailedRun {
@@ -35,19 +31,18 @@ struct BenchmarkRow {
   std::string name;
   std::vector<double> base_samples;    ///< metric values in ns (context for plots)
   std::vector<double> head_samples;
-  double base_median = 0;
-  double head_median = 0;
-  stats::RatioEstimate estimate;       ///< meaningful only when `compared`
-  bool compared = false;               ///< false: too few samples on a side
-  double budget = 0.05;                ///< fraction: 0.05 means threshold 1.05
-  stats::Verdict verdict = stats::Verdict::Inconclusive;
-  bool faster = false;
+  double base_median = kUndefined;     ///< NaN (null in JSON, "-" in tables) without samples
+  double head_median = kUndefined;
+  double budget = 0.05;                ///< the time budget, a fraction: 0.05 means threshold 1.05
+  verdict::TimeJudgement time;         ///< ratio, interval, time verdict, faster
+  std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
+  std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op
+  stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< overall: the worst judged metric
+  std::string decided_by = "time";     ///< the metric that set `verdict`
   std::string note;                    ///< why inconclusive, failures, warnings
   int runs_base = 0;                   ///< runs attempted per side (run only)
   int runs_head = 0;
   std::vector<FailedRun> failed_runs;
-  std::optional<MedianMetric> allocs;
-  std::optional<MedianMetric> bytes;
   bool is_control = false;             ///< an untouched benchmark bounding the noise
 };
 
@@ -84,20 +79,15 @@ struct Report {
   std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
 };
 
-/// Builds a row from samples with the statistics core: ratio, CI, verdict,
-/// and the "needs >= N runs per side" note when the CI is unreachable.
-BenchmarkRow compare_samples(std::string target, std::string name, std::vector<double> base,
-                             std::vector<double> head, double budget, double confidence);
+/// A row for one benchmark: its samples and their medians, the time judged
+/// against `budget` (a fraction) at `confidence`; the overall verdict is the
+/// time verdict until settle_verdict() folds in allocs/op and bytes/op.
+BenchmarkRow judged_row(std::string target, std::string name, std::vector<double> base, std::vector<double> head,
+                        double budget, double confidence);
 
-/// Compares an allocation-type metric (allocs/op, bytes/op) on medians
-/// against a budget as written: "0"/"64" absolute increase, "5%" relative,
-/// "" reported but not judged. nullopt when either side has no values.
-std::optional<MedianMetric> compare_medians(const std::vector<double>& base, const std::vector<double>& head,
-                                            const std::string& budget);
-
-/// Makes the row's verdict the worst of its metrics (time, allocs, bytes) and
-/// names the failing metric in the note ("allocs/op 0 → 1").
-void fold_metric_verdicts(BenchmarkRow& row);
+/// The row's overall verdict from all its metrics (verdict::fold); each
+/// metric that broke its budget is named in the note ("allocs/op 0 → 1").
+void settle_verdict(BenchmarkRow& row);
 
 /// Orders rows regressions → inconclusive → faster → pass, then by target and name.
 void sort_rows(std::vector<BenchmarkRow>& rows);

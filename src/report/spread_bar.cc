@@ -9,8 +9,8 @@ namespace cobench::report {
 std::string spread_bar_legend() { return "`[━●━]` CI and estimate, `┊` budget, `│` no change (1.0)"; }
 
 std::string spread_bar(const BenchmarkRow& row, int width) {
-  const auto& e = row.estimate;
-  if (!row.compared || !e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high) || width < 7)
+  const auto& e = row.time.estimate;
+  if (!row.time.compared || !e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high) || width < 7)
     return "";
   double threshold = 1 + row.budget;
   double low = std::min({e.ci_low, 1.0, threshold});

@@ -17,7 +17,7 @@ VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
       case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
       case stats::Verdict::Pass: ++counts.pass; break;
     }
-    if (row.verdict == stats::Verdict::Pass && row.faster) ++counts.faster;
+    if (row.verdict == stats::Verdict::Pass && row.time.faster) ++counts.faster;
   }
   return counts;
 }
@@ -48,8 +48,8 @@ std::string format_ratio(double ratio, int decimals) {
 }
 
 std::string format_ratio_ci(const BenchmarkRow& row, int decimals) {
-  if (!row.compared) return "–";
-  const auto& e = row.estimate;
+  if (!row.time.compared) return "–";
+  const auto& e = row.time.estimate;
   std::string ratio = format_ratio(e.ratio, decimals) + "×";
   if (!e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high)) {
     if (e.runs_needed > 0) return fmt::format("{} (CI needs ≥ {} runs per side)", ratio, e.runs_needed);
@@ -90,8 +90,8 @@ std::optional<std::string> control_spread(const Report& report) {
   double widest = -1;
   std::string name;
   for (const auto& row : report.benchmarks) {
-    if (!row.is_control || !row.compared || !row.estimate.ci_reachable) continue;
-    double spread = std::max(std::abs(1 - row.estimate.ci_low), std::abs(row.estimate.ci_high - 1));
+    if (!row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
+    double spread = std::max(std::abs(1 - row.time.estimate.ci_low), std::abs(row.time.estimate.ci_high - 1));
     if (!std::isfinite(spread) || spread <= widest) continue;
     widest = spread;
     name = row.target.empty() ? row.name : row.target + ": " + row.name;
@@ -102,20 +102,22 @@ std::optional<std::string> control_spread(const Report& report) {
 
 std::string verdict_text(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
-  if (row.verdict == stats::Verdict::Pass && row.faster) text += ", faster";
+  if (row.verdict == stats::Verdict::Pass && row.time.faster) text += ", faster";
   return text;
 }
 
 std::string verdict_class(const BenchmarkRow& row) {
-  if (row.verdict == stats::Verdict::Pass && row.faster) return "faster";
+  if (row.verdict == stats::Verdict::Pass && row.time.faster) return "faster";
   return stats::to_string(row.verdict);
 }
 
-std::string metric_change(const MedianMetric& metric) {
+std::string metric_change(const std::optional<verdict::MedianJudgement>& measured) {
+  if (!measured) return "";
+  const verdict::MedianJudgement& metric = *measured;
   double delta = metric.head_median - metric.base_median;
   std::string text = fmt::format("{:g} → {:g}", metric.base_median, metric.head_median);
   if (delta != 0) text += fmt::format(" ({:+g})", delta);
-  if (metric.judged && metric.verdict == stats::Verdict::Regression) text += " ✗";
+  if (metric.judged() && metric.verdict == stats::Verdict::Regression) text += " ✗";
   return text;
 }
 

@@ -59,8 +59,8 @@ std::string verdict_text(const BenchmarkRow& row);
 /// One verdict word for styling: "regression" | "inconclusive" | "faster" | "pass".
 std::string verdict_class(const BenchmarkRow& row);
 
-/// "0 → 1 (+1)" for an allocation metric, with "✗" when it broke its budget.
-std::string metric_change(const MedianMetric& metric);
+/// "0 → 1 (+1)" for an allocation metric, with "✗" when it broke its budget; "" when not measured.
+std::string metric_change(const std::optional<verdict::MedianJudgement>& metric);
 
 /// "head: SIGSEGV ×2, timeout ×1 of 6 runs" grouped per side; "" without failures.
 std::string failed_runs_phrase(const BenchmarkRow& row);

@@ -20,8 +20,8 @@ double base_reference(const BenchmarkRow& row) {
 }
 
 bool has_ci(const BenchmarkRow& row) {
-  return row.compared && row.estimate.ci_reachable && std::isfinite(row.estimate.ci_low) &&
-         std::isfinite(row.estimate.ci_high) && row.estimate.ci_low > 0;
+  return row.time.compared && row.time.estimate.ci_reachable && std::isfinite(row.time.estimate.ci_low) &&
+         std::isfinite(row.time.estimate.ci_high) && row.time.estimate.ci_low > 0;
 }
 
 struct Axis {
@@ -65,8 +65,8 @@ PlotScale plot_scale(const std::vector<BenchmarkRow>& rows) {
     low = std::min(low, 1 / (1 + 2 * row.budget));
     high = std::max(high, 1 + 2 * row.budget);
     if (has_ci(row)) {
-      ci_low = std::min(ci_low, row.estimate.ci_low);
-      ci_high = std::max(ci_high, row.estimate.ci_high);
+      ci_low = std::min(ci_low, row.time.estimate.ci_low);
+      ci_high = std::max(ci_high, row.time.estimate.ci_high);
     }
     double reference = base_reference(row);
     if (reference <= 0) continue;
@@ -105,13 +105,13 @@ std::string svg_strip_plot(const BenchmarkRow& row, const PlotScale& scale, int 
     out += dots(row.head_samples, reference, kHeadY, axis, ("head " + cls).c_str(), "head");
   }
   if (has_ci(row)) {
-    double x1 = axis.x(row.estimate.ci_low), x2 = axis.x(row.estimate.ci_high);
+    double x1 = axis.x(row.time.estimate.ci_low), x2 = axis.x(row.time.estimate.ci_high);
     out += fmt::format("<rect class=\"ci {}\" x=\"{:.1f}\" y=\"{:g}\" width=\"{:.1f}\" height=\"8\" rx=\"2\"/>"
                        "<circle class=\"estimate\" cx=\"{:.1f}\" cy=\"{:g}\" r=\"4\"/>",
-                       cls, x1, kCiY - 4, std::max(x2 - x1, 1.5), axis.x(row.estimate.ratio), kCiY);
+                       cls, x1, kCiY - 4, std::max(x2 - x1, 1.5), axis.x(row.time.estimate.ratio), kCiY);
   } else {
     out += fmt::format("<text class=\"label\" x=\"{:g}\" y=\"{:g}\">no interval: {}</text>", kLeft, kCiY + 4,
-                       escape_xml(row.compared ? format_ratio_ci(row, decimals) : "not compared"));
+                       escape_xml(row.time.compared ? format_ratio_ci(row, decimals) : "not compared"));
   }
   return out + "</svg>";
 }

@@ -31,7 +31,7 @@ std::string format_ratio(double value) { return std::isfinite(value) ? fmt::form
 
 std::string verdict_text(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
-  return row.faster ? text + " (faster)" : text;
+  return row.time.faster ? text + " (faster)" : text;
 }
 
 const char* verdict_colour(const BenchmarkRow& row) {
@@ -49,15 +49,15 @@ struct Cell {
 };
 
 std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target) {
-  const auto& e = row.estimate;
+  const auto& e = row.time.estimate;
   std::vector<Cell> cells;
   if (with_target) cells.push_back({row.target});
   cells.push_back({row.name});
   cells.push_back({fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size())});
   cells.push_back({format_time(row.base_median)});
   cells.push_back({format_time(row.head_median)});
-  cells.push_back({row.compared ? format_ratio(e.ratio) : "-"});
-  bool has_ci = row.compared && e.ci_reachable;
+  cells.push_back({row.time.compared ? format_ratio(e.ratio) : "-"});
+  bool has_ci = row.time.compared && e.ci_reachable;
   cells.push_back({has_ci ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high)) : "-"});
   // The method names how the interval was computed: none, no method.
   cells.push_back({has_ci ? stats::to_string(e.method) : "-"});

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "results/alloc_metrics.h"
-#include "verdict/budget.h"
 #include "results/samples.h"
 
 namespace cobench::results {
@@ -66,20 +65,6 @@ std::vector<std::string> layout_warnings(const nlohmann::json& selection, const 
   return out;
 }
 
-report::BenchmarkRow uncompared_row(const std::string& target, const std::string& name, const BenchmarkSamples& s,
-                                    double budget) {
-  report::BenchmarkRow row;
-  row.target = target;
-  row.name = name;
-  row.base_samples = s.base;
-  row.head_samples = s.head;
-  if (!s.base.empty()) row.base_median = stats::median(s.base);
-  if (!s.head.empty()) row.head_median = stats::median(s.head);
-  row.budget = budget;
-  row.verdict = stats::Verdict::Inconclusive;
-  return row;
-}
-
 /// A note when the benchmark processes mostly waited for a CPU (median
 /// cpu_time/real_time under one half, as on a 2-core machine at load 9):
 /// real_time then measures the neighbours more than the code.
@@ -122,15 +107,15 @@ std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& fai
 report::Report aggregate(const ResultsFile& results, const std::string& source) {
   report::Report out;
   out.tool = "run";
+  const JobSettings& settings = results.settings;
   out.host = results.host;
-  out.settings = results.settings;
-  out.base = results.settings.value("base", "");
-  out.head = results.settings.value("head", "");
-  out.metric = results.settings.value("metric", "real_time");
-  out.confidence = results.settings.value("confidence", 0.95);
-  const verdict::BudgetRules budgets = verdict::budget_rules_from_json(results.settings, source);
-  out.budget = budgets.time;
-  if (results.settings.contains("selection")) out.selection = results.settings["selection"];
+  out.settings = to_json(settings);
+  out.base = settings.base;
+  out.head = settings.head;
+  out.metric = settings.metric;
+  out.confidence = settings.confidence;
+  out.budget = settings.budgets.defaults().time;
+  out.selection = settings.selection;
   const std::string key = sample_key_for_metric(out.metric);
 
   for (const auto& [target, runs] : tally(results.runs)) {
@@ -150,10 +135,8 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
         out.removed.push_back({target, name});
         continue;
       }
-      const double budget = budgets.time_for(target, name);
-      auto row = !s.base.empty() && !s.head.empty()
-                     ? report::compare_samples(target, name, s.base, s.head, budget, out.confidence)
-                     : uncompared_row(target, name, s, budget);
+      const double budget = settings.budgets.for_benchmark(target, name).time;
+      auto row = report::judged_row(target, name, s.base, s.head, budget, out.confidence);
       row.runs_base = runs.attempted[0];
       row.runs_head = runs.attempted[1];
       row.failed_runs = runs.failed;
@@ -181,7 +164,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   if (auto busy = busy_machine_note(results, out.metric)) out.notes.insert(out.notes.begin(), *busy);  // context first
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
-  apply_alloc_metrics(out, results, source);  // allocs/op, bytes/op and per-target alloc status
+  apply_alloc_metrics(out, results);  // allocs/op, bytes/op and per-target alloc status
   report::sort_rows(out.benchmarks);
   return out;
 }

@@ -3,17 +3,13 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <regex>
 
 #include <fmt/format.h>
 
-#include "core/errors.h"
-#include "verdict/budget.h"
+#include "verdict/judge.h"
 
 namespace cobench::results {
 namespace {
-
-using config::BudgetOverride;
 
 /// One target's allocation records and what they add up to.
 struct TargetCounts {
@@ -58,52 +54,31 @@ std::vector<double> values(const TargetCounts& counts, Side side, const std::str
   return out;
 }
 
-/// The first override matching "target/name" (or the name) that sets this metric wins.
-std::string budget_for(const std::vector<BudgetOverride>& overrides, const std::optional<std::string> BudgetOverride::*metric,
-                       const nlohmann::json& fallback, const std::string& target, const std::string& name) {
-  const std::string qualified = target.empty() ? name : target + "/" + name;
-  for (const auto& rule : overrides) {
-    if (!(rule.*metric)) continue;
-    const std::regex re(rule.match, std::regex::ECMAScript);  // validated when the run started
-    if (std::regex_search(qualified, re) || std::regex_search(name, re)) return *(rule.*metric);
-  }
-  return fallback.is_string() ? fallback.get<std::string>() : "";
-}
-
-std::string status_text(const TargetCounts& counts, const nlohmann::json& settings) {
+std::string status_text(const TargetCounts& counts, const JobSettings& settings) {
   const int runs = std::min(counts.counted[0], counts.counted[1]);
   if (runs > 0 && counts.from_timing) return fmt::format("measured by go test -benchmem ({} runs per side)", runs);
   if (runs > 0) return fmt::format("measured ({} runs per side, counting allocator)", runs);
   if (!counts.failure.empty()) return "not collected: " + counts.failure;
-  const std::string runner = settings.value("runner", "gbench");
-  if (runner == "command") return "not applicable: plain commands are timed as whole processes";
-  if (runner == "gbench" && settings.value("alloc_runs", 1) == 0) return "not collected: alloc_runs = 0";
+  if (settings.runner == "command") return "not applicable: plain commands are timed as whole processes";
+  if (settings.runner == "gbench" && settings.alloc_runs == 0) return "not collected: alloc_runs = 0";
   return "not collected: no allocation counts reported";
 }
 
 }  // namespace
 
-void apply_alloc_metrics(report::Report& report, const ResultsFile& results, const std::string& source) {
-  const verdict::BudgetRules budgets = verdict::budget_rules_from_json(results.settings, source);
-  const nlohmann::json allocs_default = results.settings.value("allocs_budget", nlohmann::json());
-  const nlohmann::json bytes_default = results.settings.value("bytes_budget", nlohmann::json());
+void apply_alloc_metrics(report::Report& report, const ResultsFile& results) {
   for (auto& info : report.targets) {
     const TargetCounts counts = gather(results.runs, info.name);
     info.alloc_runs = std::min(counts.counted[0], counts.counted[1]);
     info.alloc_status = status_text(counts, results.settings);
     for (auto& row : report.benchmarks) {
       if (row.target != info.name) continue;
-      try {
-        row.allocs = report::compare_medians(
-            values(counts, Side::Base, row.name, "allocs_per_iter"), values(counts, Side::Head, row.name, "allocs_per_iter"),
-            budget_for(budgets.overrides, &BudgetOverride::allocs, allocs_default, row.target, row.name));
-        row.bytes = report::compare_medians(
-            values(counts, Side::Base, row.name, "bytes_per_iter"), values(counts, Side::Head, row.name, "bytes_per_iter"),
-            budget_for(budgets.overrides, &BudgetOverride::bytes, bytes_default, row.target, row.name));
-      } catch (const InputError& e) {
-        throw InputError(source + ": " + e.what());
-      }
-      report::fold_metric_verdicts(row);
+      const verdict::Budget budget = results.settings.budgets.for_benchmark(row.target, row.name);
+      row.allocs = verdict::judge_medians(values(counts, Side::Base, row.name, "allocs_per_iter"),
+                                          values(counts, Side::Head, row.name, "allocs_per_iter"), budget.allocs);
+      row.bytes = verdict::judge_medians(values(counts, Side::Base, row.name, "bytes_per_iter"),
+                                         values(counts, Side::Head, row.name, "bytes_per_iter"), budget.bytes);
+      report::settle_verdict(row);
     }
   }
 }

@@ -12,8 +12,7 @@ namespace cobench::results {
 /// Adds MedianMetrics to every row that has counts on both sides, folds them
 /// into the row's verdict, and fills TargetInfo::alloc_status / alloc_runs.
 /// Counts come from kind "alloc" records (Google Benchmark) or, where a target
-/// has none, from its timing records (Go's -benchmem). `source` names the
-/// results file in errors.
-void apply_alloc_metrics(report::Report& report, const ResultsFile& results, const std::string& source);
+/// has none, from its timing records (Go's -benchmem).
+void apply_alloc_metrics(report::Report& report, const ResultsFile& results);
 
 }  // namespace cobench::results

@@ -22,8 +22,8 @@ void ResultsLog::host(const nlohmann::json& context) {
   append(line);
 }
 
-void ResultsLog::settings(const nlohmann::json& settings) {
-  nlohmann::json line = settings;
+void ResultsLog::settings(const JobSettings& settings) {
+  nlohmann::json line = to_json(settings);
   line["type"] = "settings";
   append(line);
 }
@@ -80,7 +80,7 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
 
 namespace {
 
-void read_line(const nlohmann::json& line, const std::string& where, ResultsFile& out) {
+void read_line(const nlohmann::json& line, const std::string& where, ResultsFile& out, bool& has_settings) {
   if (!line.is_object() || !line.contains("type") || !line["type"].is_string())
     throw InputError(where + ": expected a JSON object with a \"type\"");
   const std::string type = line["type"];
@@ -89,8 +89,8 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
       out.host = line;
       out.host.erase("type");
     } else if (type == "settings") {
-      out.settings = line;
-      out.settings.erase("type");
+      out.settings = job_settings_from_json(line, where);
+      has_settings = true;
     } else if (type == "run") {
       out.runs.push_back(run_record_from_json(line, where));
     } else if (type == "stop") {
@@ -116,6 +116,7 @@ ResultsFile read_results(const std::filesystem::path& path) {
   std::istringstream stream(text);
   for (std::string line; std::getline(stream, line);) lines.push_back(line);
   ResultsFile out;
+  bool has_settings = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = fmt::format("{}:{}", path.string(), i + 1);
@@ -129,10 +130,10 @@ ResultsFile read_results(const std::filesystem::path& path) {
       }
       throw InputError(fmt::format("{}:{}: malformed JSON line", where, e.byte));
     }
-    read_line(json, where, out);
+    read_line(json, where, out, has_settings);
   }
-  if (out.settings.empty() && out.runs.empty())
-    throw InputError(path.string() + ": not a cobench results file (no settings or run lines)");
+  if (!has_settings)
+    throw InputError(path.string() + ": no settings line: not a results.jsonl written by cobench run");
   return out;
 }
 

@@ -10,7 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run/runner.h"
+#include "results/job_settings.h"
+#include "results/record.h"
 
 namespace cobench::results {
 
@@ -24,7 +25,7 @@ struct OneSidedTarget {
 /// Everything results.jsonl holds.
 struct ResultsFile {
   nlohmann::json host = nlohmann::json::object();
-  nlohmann::json settings = nlohmann::json::object();
+  JobSettings settings;
   std::vector<RunRecord> runs;
   std::map<std::string, std::string> stops;   ///< target -> why it stopped undecided
   std::vector<OneSidedTarget> one_sided;
@@ -38,7 +39,7 @@ class ResultsLog {
   explicit ResultsLog(std::filesystem::path path);
   const std::filesystem::path& path() const { return path_; }
   void host(const nlohmann::json& context);                              ///< {"type":"host",...}
-  void settings(const nlohmann::json& settings);                         ///< {"type":"settings",...}
+  void settings(const JobSettings& settings);                            ///< {"type":"settings",...}
   void run(const RunRecord& record);                                     ///< {"type":"run",...}
   void stop(const std::string& target, const std::string& reason);       ///< {"type":"stop",...}
   void one_sided(const OneSidedTarget& target);                          ///< {"type":"one_sided",...}
@@ -54,8 +55,9 @@ nlohmann::json to_json(const RunRecord& record);
 RunRecord run_record_from_json(const nlohmann::json& json, const std::string& source);
 
 /// Reads results.jsonl. A truncated last line is skipped (ResultsFile::truncated);
-/// a malformed line elsewhere throws InputError("FILE:LINE: ..."). Unknown line
-/// types are skipped so newer writers stay readable.
+/// a malformed line elsewhere, or a file without a settings line, throws
+/// InputError("FILE:LINE: ..."). Unknown line types are skipped so newer
+/// writers stay readable.
 ResultsFile read_results(const std::filesystem::path& path);
 
 }  // namespace cobench::results

@@ -96,7 +96,7 @@ std::vector<std::string> alloc_bench_args(std::vector<std::string> args) {
   return args;
 }
 
-RunRecord alloc_run(const UnitPair& pair, Side side, int index, GoogleBenchmarkSettings settings,
+RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings settings,
                     const fs::path& library) {
   const fs::path status_file =
       settings.out_dir / "alloc" / fmt::format("{}-{}-{}.status", pair.target, to_string(side), index);
@@ -165,7 +165,7 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
   return out;
 }
 
-bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
+bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings& settings, int runs,
                       const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate,
                       const std::function<void(const std::string&)>& say) {
   if (runs <= 0 || pairs.empty()) return true;

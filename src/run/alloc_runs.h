@@ -39,7 +39,7 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
 /// record: "<reason> after N allocation runs per side". `say` gets a line when
 /// the first pair starts and describe_alloc_rounds() at the end: what ran, not
 /// what was planned. Returns false when interrupted.
-bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const GoogleBenchmarkSettings& settings, int runs,
+bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings& settings, int runs,
                       const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate = {},
                       const std::function<void(const std::string&)>& say = {});
 

@@ -106,7 +106,7 @@ std::pair<fs::path, std::string> run_log_path(const fs::path& out_dir, const std
   return {out_dir / rel, rel.string()};
 }
 
-process::Command measured_command(const GoogleBenchmarkSettings& settings, std::vector<std::string> argv,
+process::Command measured_command(const ProcessSettings& settings, std::vector<std::string> argv,
                                   const fs::path& cwd) {
   process::Command command;
   command.argv = std::move(argv);
@@ -133,7 +133,7 @@ bool record_outcome(const process::Result& result, RunRecord& record) {
   return false;
 }
 
-CommandRunner::CommandRunner(GoogleBenchmarkSettings settings, std::vector<CommandSpec> commands,
+CommandRunner::CommandRunner(ProcessSettings settings, std::vector<CommandSpec> commands,
                              std::vector<CommandSpec> prepare)
     : settings_(std::move(settings)), commands_(std::move(commands)), prepare_(std::move(prepare)) {}
 

@@ -37,7 +37,7 @@ std::pair<std::filesystem::path, std::string> run_log_path(const std::filesystem
 
 /// A measured run's process: argv in cwd, the job's environment, pinned,
 /// under the per-run timeout, stderr merged into stdout.
-process::Command measured_command(const GoogleBenchmarkSettings& settings, std::vector<std::string> argv,
+process::Command measured_command(const ProcessSettings& settings, std::vector<std::string> argv,
                                   const std::filesystem::path& cwd);
 
 /// Copies how the process ended into `record` (status, exit code, signal,
@@ -48,7 +48,7 @@ bool record_outcome(const process::Result& result, RunRecord& record);
 class CommandRunner : public Runner {
  public:
   /// `settings.bench_args` is unused; commands and prepare steps as parsed.
-  CommandRunner(GoogleBenchmarkSettings settings, std::vector<CommandSpec> commands, std::vector<CommandSpec> prepare);
+  CommandRunner(ProcessSettings settings, std::vector<CommandSpec> commands, std::vector<CommandSpec> prepare);
   /// Runs the prepare commands in the side's worktree (InfraError on failure).
   std::vector<Unit> prepare(const SideContext& side) override;
   /// Runs each command once, pinned; a failing command is that benchmark's error.
@@ -56,7 +56,7 @@ class CommandRunner : public Runner {
   std::vector<std::string> list(const Unit& unit) override;
 
  private:
-  GoogleBenchmarkSettings settings_;
+  ProcessSettings settings_;
   std::vector<CommandSpec> commands_;
   std::vector<CommandSpec> prepare_;
 };

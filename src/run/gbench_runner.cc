@@ -38,7 +38,7 @@ std::optional<std::string> unmatched_filter(const std::filesystem::path& json, c
 
 }  // namespace
 
-GoogleBenchmarkRunner::GoogleBenchmarkRunner(GoogleBenchmarkSettings settings) : settings_(std::move(settings)) {}
+GoogleBenchmarkRunner::GoogleBenchmarkRunner(ProcessSettings settings) : settings_(std::move(settings)) {}
 
 std::vector<Unit> GoogleBenchmarkRunner::prepare(const SideContext& side) {
   std::vector<Unit> units;

@@ -11,19 +11,10 @@
 
 namespace cobench::run {
 
-/// How every benchmark process is started; identical for both sides.
-struct GoogleBenchmarkSettings {
-  std::vector<std::string> bench_args;     ///< user --bench-arg values, appended last
-  int cpu = 0;                             ///< pinned with sched_setaffinity in the child
-  double run_timeout = 300;                ///< seconds; kills the process group
-  std::vector<std::string> env;            ///< the one environment every run gets
-  std::filesystem::path out_dir;           ///< OUT: runs/ and logs/ go below it
-};
-
 /// The Runner for Google Benchmark targets.
 class GoogleBenchmarkRunner : public Runner {
  public:
-  explicit GoogleBenchmarkRunner(GoogleBenchmarkSettings settings);
+  explicit GoogleBenchmarkRunner(ProcessSettings settings);
   /// One unit per built executable, run from the side's build folder.
   std::vector<Unit> prepare(const SideContext& side) override;
   /// Runs the binary once; crashes, exit codes, timeouts and bad JSON become failed records.
@@ -32,7 +23,7 @@ class GoogleBenchmarkRunner : public Runner {
   std::vector<std::string> list(const Unit& unit) override;
 
  private:
-  GoogleBenchmarkSettings settings_;
+  ProcessSettings settings_;
 };
 
 /// Turns one Google Benchmark JSON output into per-benchmark samples (median of

@@ -50,7 +50,7 @@ bool declares_go_benchmark(const std::string& source) {
   return std::regex_search(source, benchmark);
 }
 
-GoRunner::GoRunner(GoogleBenchmarkSettings settings) : settings_(std::move(settings)) {}
+GoRunner::GoRunner(ProcessSettings settings) : settings_(std::move(settings)) {}
 
 std::vector<Unit> GoRunner::prepare(const SideContext& side) {
   process::Command command;

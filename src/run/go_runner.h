@@ -20,14 +20,14 @@ bool declares_go_benchmark(const std::string& source);
 /// The Runner for Go packages; `settings.bench_args` go to `go test`.
 class GoRunner : public Runner {
  public:
-  explicit GoRunner(GoogleBenchmarkSettings settings);
+  explicit GoRunner(ProcessSettings settings);
   /// Packages from `go list ./...` whose test files declare benchmarks.
   std::vector<Unit> prepare(const SideContext& side) override;
   /// One `go test` of one package; its text output is parsed with formats::parse_go_bench.
   RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override;
 
  private:
-  GoogleBenchmarkSettings settings_;
+  ProcessSettings settings_;
 };
 
 }  // namespace cobench::run

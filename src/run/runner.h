@@ -33,6 +33,15 @@ struct Unit {
   std::filesystem::path cwd;                ///< where it runs
 };
 
+/// How every benchmark process is started; identical for both sides.
+struct ProcessSettings {
+  std::vector<std::string> bench_args;     ///< user --bench-arg values, appended last
+  int cpu = 0;                             ///< pinned with sched_setaffinity in the child
+  double run_timeout = 300;                ///< seconds; kills the process group
+  std::vector<std::string> env;            ///< the one environment every run gets
+  std::filesystem::path out_dir;           ///< OUT: runs/ and logs/ go below it
+};
+
 /// Runs units of one kind. Implementations never throw for a benchmark's own
 /// failure (crash, exit status, timeout, bad output): that is a failed RunRecord.
 class Runner {

@@ -7,7 +7,7 @@
 
 #include "core/parse.h"
 #include "process/signals.h"
-#include "report/report.h"
+#include "verdict/judge.h"
 #include "results/samples.h"
 
 namespace cobench::run {
@@ -180,8 +180,9 @@ std::vector<std::string> undecided_benchmarks(const std::string& target, const s
   for (auto& [name, samples] : results::collect_samples(records, target, settings.sample_key)) {
     if (samples.base.empty() || samples.head.empty()) continue;
     double budget = settings.budget_for ? settings.budget_for(target, name) : 0.05;
-    auto row = report::compare_samples(target, name, samples.base, samples.head, budget, settings.confidence);
-    if (row.verdict == stats::Verdict::Inconclusive) out.push_back(name);
+    if (verdict::judge_time(samples.base, samples.head, budget, settings.confidence).verdict ==
+        stats::Verdict::Inconclusive)
+      out.push_back(name);
   }
   return out;
 }

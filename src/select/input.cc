@@ -7,17 +7,6 @@
 
 namespace cobench::select {
 
-config::SelectConfig with_select_flags(config::SelectConfig config, std::optional<int> max_targets,
-                                       bool strict_layout) {
-  if (max_targets) {
-    if (*max_targets < 0)
-      throw InputError(fmt::format("--max-targets: expected 0 (no cap) or more, got {}", *max_targets));
-    config.max_targets = *max_targets;
-  }
-  if (strict_layout) config.strict_layout = true;
-  return config;
-}
-
 SelectionInput head_input(const std::filesystem::path& repo, const std::string& base_sha, const std::string& head_sha,
                           const std::filesystem::path& head_tree, const std::filesystem::path& build_dir,
                           std::vector<cmake::BenchmarkTarget> targets) {

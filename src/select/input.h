@@ -1,22 +1,14 @@
 #pragma once
 // The parts of a SelectionInput that `cobench select` and `cobench run` gather
-// alike: the select settings with their flags, and the facts read from git
-// and from the configured head's build folder.
+// alike: the facts read from git and from the configured head's build folder.
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "cmake/cmake.h"
-#include "config/config.h"
 #include "select/select.h"
 
 namespace cobench::select {
-
-/// [select] settings with --max-targets / --strict-layout applied (flags win).
-/// Throws InputError for a negative --max-targets.
-config::SelectConfig with_select_flags(config::SelectConfig config, std::optional<int> max_targets,
-                                       bool strict_layout);
 
 /// The diff base..head of `repo`, the head's benchmark targets and the CMake
 /// files its configure read (also those under the head tree but outside the

@@ -1,16 +1,11 @@
 #include "select/narrowing.h"
 
-#include <cstdlib>
-
 #include <fmt/format.h>
 
 #include "core/errors.h"
 
 namespace cobench::select {
 namespace {
-
-constexpr const char* kTargetsVar = "COBENCH_TARGETS";
-constexpr const char* kFilterVar = "COBENCH_FILTER";
 
 std::regex compile(const std::string& pattern, const std::string& origin) {
   try {
@@ -20,39 +15,20 @@ std::regex compile(const std::string& pattern, const std::string& origin) {
   }
 }
 
-void pick(const std::string& flag, const char* flag_name, const std::map<std::string, std::string>& env,
-          const char* var, std::string& value, std::string& origin) {
-  if (!flag.empty()) {
-    value = flag;
-    origin = flag_name;
-    return;
-  }
-  auto it = env.find(var);
-  if (it != env.end() && !it->second.empty()) {
-    value = it->second;
-    origin = var;
-  }
+std::string origin_name(const config::Config& settings, std::string_view key) {
+  const config::Origin& origin = settings.origin(key);
+  return origin.kind == config::Origin::Kind::Default ? std::string(key) : origin.where;
 }
 
 }  // namespace
 
-Narrowing resolve_narrowing(const std::string& target_flag, const std::string& filter_flag,
-                            const std::map<std::string, std::string>& env) {
+Narrowing narrowing_of(const config::Config& settings) {
   Narrowing n;
-  pick(target_flag, "--target", env, kTargetsVar, n.targets, n.targets_origin);
-  pick(filter_flag, "--filter", env, kFilterVar, n.filter, n.filter_origin);
-  if (!n.targets.empty()) compile(n.targets, n.targets_origin);
-  // Google Benchmark uses std::regex-compatible syntax; reject typos here
-  // rather than after two builds.
-  if (!n.filter.empty()) compile(n.filter, n.filter_origin);
+  n.targets = settings.select.targets;
+  n.targets_origin = origin_name(settings, "select.targets");
+  n.filter = settings.run.filter;
+  n.filter_origin = origin_name(settings, "run.filter");
   return n;
-}
-
-std::map<std::string, std::string> narrowing_environment() {
-  std::map<std::string, std::string> env;
-  for (const char* var : {kTargetsVar, kFilterVar})
-    if (const char* value = std::getenv(var)) env[var] = value;
-  return env;
 }
 
 std::optional<std::regex> target_regex(const Narrowing& narrowing) {

@@ -1,65 +1,72 @@
 #include "verdict/budget.h"
 
-#include <regex>
+#include <cmath>
+
+#include <fmt/format.h>
 
 #include "core/errors.h"
+#include "core/parse.h"
 
 namespace cobench::verdict {
 namespace {
 
-std::regex compile(const std::string& pattern) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw InputError("budget override: invalid regex '" + pattern + "': " + e.what());
-  }
+constexpr const char* kTimeSpellings = "write a fraction (0.05) or a percentage (\"5%\")";
+
+std::string bad_percentage(auto value) {
+  return fmt::format("bad percentage '{}': write e.g. \"5%\" or 0.05 (not negative)", value);
 }
 
 }  // namespace
 
-double BudgetRules::time_for(const std::string& target, const std::string& name) const {
-  const std::string qualified = target.empty() ? name : target + "/" + name;
-  for (const auto& rule : overrides) {
-    if (!rule.time) continue;
-    const auto re = compile(rule.match);
-    if (std::regex_search(qualified, re) || std::regex_search(name, re)) return *rule.time;
+double time_budget_from_number(double value) {
+  if (!std::isfinite(value) || value < 0) throw InputError(bad_percentage(value));
+  if (value > 1) throw InputError(fmt::format("{} would mean {}%; {}", value, value * 100, kTimeSpellings));
+  return value;
+}
+
+double parse_time_budget(std::string_view text) {
+  if (text.ends_with('%')) {
+    if (auto fraction = parse_fraction(text)) return *fraction;
+  } else if (auto number = parse_number(text)) {
+    return time_budget_from_number(*number);
   }
-  return time;
+  throw InputError(bad_percentage(text));
 }
 
-void BudgetRules::validate() const {
-  for (const auto& rule : overrides) compile(rule.match);
+Threshold parse_threshold(std::string_view text) {
+  const bool relative = text.ends_with('%');
+  auto number = parse_number(relative ? text.substr(0, text.size() - 1) : text);
+  if (!number || *number < 0)
+    throw InputError(fmt::format("bad allowed increase '{}': write an absolute amount (\"0\", \"64\") or a "
+                                 "percentage (\"5%\")",
+                                 text));
+  return {relative ? *number / 100 : *number, relative, std::string(text)};
 }
 
-nlohmann::json to_json(const BudgetRules& rules) {
-  nlohmann::json out = {{"time", rules.time}, {"overrides", nlohmann::json::array()}};
-  for (const auto& rule : rules.overrides) {
-    nlohmann::json item = {{"match", rule.match}};
-    if (rule.time) item["time"] = *rule.time;
-    if (rule.allocs) item["allocs"] = *rule.allocs;
-    if (rule.bytes) item["bytes"] = *rule.bytes;
-    out["overrides"].push_back(item);
+Budgets::Budgets(Budget defaults, std::vector<Override> overrides)
+    : defaults_(std::move(defaults)), overrides_(std::move(overrides)) {
+  for (size_t i = 0; i < overrides_.size(); ++i) {
+    try {
+      patterns_.emplace_back(overrides_[i].match, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      throw InputError(fmt::format("budget.override[{}]: match '{}' is not a valid regex: {}", i + 1,
+                                   overrides_[i].match, e.what()));
+    }
+  }
+}
+
+Budget Budgets::for_benchmark(const std::string& target, const std::string& name) const {
+  const std::string qualified = target.empty() ? name : target + "/" + name;
+  Budget out = defaults_;
+  bool time = false, allocs = false, bytes = false;
+  for (size_t i = 0; i < overrides_.size(); ++i) {
+    const Override& rule = overrides_[i];
+    if (!(std::regex_search(qualified, patterns_[i]) || std::regex_search(name, patterns_[i]))) continue;
+    if (rule.time && !time) out.time = *rule.time, time = true;
+    if (rule.allocs && !allocs) out.allocs = rule.allocs, allocs = true;
+    if (rule.bytes && !bytes) out.bytes = rule.bytes, bytes = true;
   }
   return out;
-}
-
-BudgetRules budget_rules_from_json(const nlohmann::json& settings, const std::string& source) {
-  BudgetRules rules;
-  try {
-    const auto& budget = settings.at("budget");
-    rules.time = budget.at("time").get<double>();
-    for (const auto& item : budget.value("overrides", nlohmann::json::array())) {
-      config::BudgetOverride rule;
-      rule.match = item.at("match").get<std::string>();
-      if (item.contains("time")) rule.time = item["time"].get<double>();
-      if (item.contains("allocs")) rule.allocs = item["allocs"].get<std::string>();
-      if (item.contains("bytes")) rule.bytes = item["bytes"].get<std::string>();
-      rules.overrides.push_back(rule);
-    }
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(source + ": settings line: bad budget: " + e.what());
-  }
-  return rules;
 }
 
 }  // namespace cobench::verdict

@@ -97,16 +97,16 @@ strict_layout = true
   EXPECT_DOUBLE_EQ(c.budget.time, 0.03);
   EXPECT_TRUE(c.budget.fail_on_inconclusive);
   EXPECT_DOUBLE_EQ(c.budget.confidence, 0.99);
-  EXPECT_EQ(c.budget.allocs, "0");
-  EXPECT_EQ(c.budget.bytes, "64");
+  EXPECT_EQ(c.budget.allocs->text, "0");
+  EXPECT_EQ(c.budget.bytes->text, "64");
   ASSERT_EQ(c.budget.overrides.size(), 2u);
   EXPECT_EQ(c.budget.overrides[0].match, "BM_Gemm/.*");
   EXPECT_DOUBLE_EQ(c.budget.overrides[0].time.value(), 0.10);
   EXPECT_FALSE(c.budget.overrides[0].allocs);
   EXPECT_EQ(c.budget.overrides[1].match, "BM_Alloc");
   EXPECT_FALSE(c.budget.overrides[1].time);
-  EXPECT_EQ(c.budget.overrides[1].allocs, "2");
-  EXPECT_EQ(c.budget.overrides[1].bytes, "5%");
+  EXPECT_EQ(c.budget.overrides[1].allocs->text, "2");
+  EXPECT_EQ(c.budget.overrides[1].bytes->text, "5%");
   EXPECT_EQ(c.select.max_targets, 7);
   EXPECT_EQ(c.select.always_all, (std::vector<std::string>{"cmake/**"}));
   EXPECT_EQ(c.select.ignore, (std::vector<std::string>{"docs/**"}));
@@ -224,9 +224,10 @@ TEST(Config, BadRunCounts) {
       {"[run]\nmin_runs = 31\n", "cobench.toml:2:12: run.min_runs: min_runs (31) is greater than max_runs (30)"},
       {"[run]\ncpu = -1\n", "cobench.toml:2:7: run.cpu: must be at least 0, got -1"},
       {"[run]\nalloc_runs = -1\n", "cobench.toml:2:14: run.alloc_runs: must be at least 0, got -1"},
-      {"[select]\nmax_targets = 0\n", "cobench.toml:2:15: select.max_targets: must be at least 1, got 0"},
+      {"[select]\nmax_targets = -1\n", "cobench.toml:2:15: select.max_targets: must be at least 0, got -1"},
   });
   EXPECT_NE(error_of("[run]\nmin_runs = 99999999999\n").find("too large"), std::string::npos);
+  EXPECT_EQ(parse("[select]\nmax_targets = 0\n", "x").select.max_targets, 0);  // no cap, as --max-targets 0
 }
 
 TEST(Config, BadRegexes) {

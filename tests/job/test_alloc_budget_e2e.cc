@@ -11,6 +11,7 @@
 #include "run/alloc_runs.h"
 #include "run_fixture.h"
 #include "support/testing.h"
+#include "verdict/budget.h"
 
 namespace cobench::testing {
 namespace {
@@ -83,14 +84,14 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
   pair.head = {"bench_alloc", {find_executable(work / "build-head", "bench_alloc").string()}, work / "build-head"};
   ASSERT_FALSE(pair.base.argv[0].empty());
   ASSERT_FALSE(pair.head.argv[0].empty());
-  run::GoogleBenchmarkSettings settings{{"--benchmark_min_time=0.001"}, 0, 60, {}, dir / "again"};
+  run::ProcessSettings settings{{"--benchmark_min_time=0.001"}, 0, 60, {}, dir / "again"};
   for (const char* keep : {"PATH", "HOME", "LD_LIBRARY_PATH"})
     if (const char* value = std::getenv(keep)) settings.env.push_back(std::string(keep) + "=" + value);
   for (int comparison = 0; comparison < 20; ++comparison) {
     SCOPED_TRACE("comparison " + std::to_string(comparison));
     results::ResultsFile results;
-    results.settings = {{"allocs_budget", "0"}, {"runner", "gbench"},
-                        {"budget", {{"time", 0.05}, {"overrides", nlohmann::json::array()}}}};
+    results.settings.runner = "gbench";
+    results.settings.budgets = verdict::Budgets({0.05, verdict::parse_threshold("0"), std::nullopt}, {});
     ASSERT_TRUE(run::run_alloc_rounds({pair}, settings, 3, [&](const results::RunRecord& r) { results.runs.push_back(r); }));
     report::Report judged;
     judged.targets.push_back({"bench_alloc", {}, {}, 0});
@@ -98,10 +99,10 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
       report::BenchmarkRow r;
       r.target = "bench_alloc";
       r.name = name;
-      r.verdict = stats::Verdict::Pass;  // the time verdict is not under test here
+      r.verdict = r.time.verdict = stats::Verdict::Pass;  // the time verdict is not under test here
       judged.benchmarks.push_back(r);
     }
-    results::apply_alloc_metrics(judged, results, "again");
+    results::apply_alloc_metrics(judged, results);
     ASSERT_TRUE(judged.benchmarks[0].allocs.has_value());
     ASSERT_TRUE(judged.benchmarks[1].allocs.has_value());
     EXPECT_EQ(judged.benchmarks[0].verdict, stats::Verdict::Regression);

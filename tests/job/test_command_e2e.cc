@@ -46,7 +46,7 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   ASSERT_TRUE(work && control);
   EXPECT_EQ(work->verdict, Verdict::Regression) << work->note;
   EXPECT_EQ(work->base_samples.size(), 5u);
-  EXPECT_GT(work->estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
+  EXPECT_GT(work->time.estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
   EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
   ASSERT_EQ(report.targets.size(), 1u);
   EXPECT_NE(report.targets[0].alloc_status.find("not applicable"), std::string::npos);

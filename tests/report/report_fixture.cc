@@ -17,13 +17,13 @@ report::BenchmarkRow make_row(const std::string& target, const std::string& name
   }
   row.base_median = 100;
   row.head_median = 100 * ratio;
-  row.estimate.ratio = ratio;
-  row.estimate.ci_low = ci_low;
-  row.estimate.ci_high = ci_high;
-  row.estimate.p_value = 0.002;
-  row.compared = true;
+  row.time.estimate.ratio = ratio;
+  row.time.estimate.ci_low = ci_low;
+  row.time.estimate.ci_high = ci_high;
+  row.time.estimate.p_value = 0.002;
+  row.time.compared = true;
   row.verdict = verdict;
-  row.faster = ci_high < 1;
+  row.time.faster = ci_high < 1;
   row.runs_base = row.runs_head = 6;
   return row;
 }
@@ -45,16 +45,17 @@ report::Report sample_run_report() {
   r.benchmarks.push_back(make_row("bench_gemm", "BM_Gemm<float>/256", Verdict::Regression, 1.23, 1.19, 1.27));
 
   auto hostile = make_row("bench_gemm", kHostileName, Verdict::Inconclusive, 1.02, 0, 0);
-  hostile.estimate.ci_reachable = false;
-  hostile.estimate.ci_low = hostile.estimate.ci_high = std::numeric_limits<double>::quiet_NaN();
-  hostile.estimate.runs_needed = 8;
+  hostile.time.estimate.ci_reachable = false;
+  hostile.time.estimate.ci_low = hostile.time.estimate.ci_high = std::numeric_limits<double>::quiet_NaN();
+  hostile.time.estimate.runs_needed = 8;
   hostile.note = "needs >= 8 runs per side | @all";
   r.benchmarks.push_back(hostile);
 
   auto alloc = make_row("bench_gemm", "BM_Alloc", Verdict::Regression, 1.00, 0.98, 1.02);
-  alloc.allocs = report::MedianMetric{0, 1, "0", Verdict::Regression, true};
-  alloc.bytes = report::MedianMetric{0, 64, "", Verdict::Pass, false};
+  alloc.allocs = verdict::MedianJudgement{0, 1, verdict::parse_threshold("0"), Verdict::Regression};
+  alloc.bytes = verdict::MedianJudgement{0, 64, std::nullopt, Verdict::Pass};
   alloc.note = "allocs/op 0 → 1";
+  alloc.decided_by = "allocs/op";
   r.benchmarks.push_back(alloc);
 
   report::BenchmarkRow crash;

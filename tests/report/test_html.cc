@@ -55,7 +55,7 @@ TEST(Html, OneRowPerBenchmarkWithAPlotOfEverySample) {
     EXPECT_EQ(svg.select_nodes(".//circle[contains(@class,'head')]").size(), row->head_samples.size()) << name;
     EXPECT_TRUE(svg.select_node(".//line[@class='budget']")) << name;
     EXPECT_TRUE(svg.select_node(".//line[@class='one']")) << name;
-    bool has_ci = row->compared && row->estimate.ci_reachable;
+    bool has_ci = row->time.compared && row->time.estimate.ci_reachable;
     EXPECT_EQ(static_cast<bool>(svg.select_node(".//rect[contains(@class,'ci')]")), has_ci) << name;
   }
   EXPECT_TRUE(hostile_seen);

@@ -11,11 +11,11 @@ using nlohmann::json;
 
 static report::Report edge_report() {
   report::Report r = cobench::testing::sample_compare_report();
-  r.benchmarks.push_back(report::compare_samples("", "BM_Two", {100, 101}, {150, 151}, 0.05, 0.95));
-  r.benchmarks.push_back(report::compare_samples("", "BM_None", {}, {3, 4}, 0.05, 0.95));
-  auto row = report::compare_samples("tgt", "BM_Allocs", {10, 11, 12, 13, 14}, {10, 11, 12, 13, 14}, 0.1, 0.9);
-  row.allocs = report::MedianMetric{1, 2, "0", stats::Verdict::Regression, true};
-  row.bytes = report::MedianMetric{64, 64, "", stats::Verdict::Pass, false};
+  r.benchmarks.push_back(report::judged_row("", "BM_Two", {100, 101}, {150, 151}, 0.05, 0.95));
+  r.benchmarks.push_back(report::judged_row("", "BM_None", {}, {3, 4}, 0.05, 0.95));
+  auto row = report::judged_row("tgt", "BM_Allocs", {10, 11, 12, 13, 14}, {10, 11, 12, 13, 14}, 0.1, 0.9);
+  row.allocs = verdict::MedianJudgement{1, 2, verdict::parse_threshold("0"), stats::Verdict::Regression};
+  row.bytes = verdict::MedianJudgement{64, 64, std::nullopt, stats::Verdict::Pass};
   row.failed_runs.push_back({"head", 3, "SIGSEGV", "logs/head-3.txt"});
   r.benchmarks.push_back(row);
   r.notes.push_back("interrupted");

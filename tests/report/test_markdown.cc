@@ -161,7 +161,7 @@ TEST(SpreadBar, PlacesTheIntervalAgainstTheBudgetMarker) {
   EXPECT_NE(straddle.find("●"), std::string::npos);
   EXPECT_EQ(straddle.find('|'), std::string::npos);
   auto no_ci = testing::make_row("", "n", Verdict::Inconclusive, 1.0, 0, 0);
-  no_ci.estimate.ci_reachable = false;
+  no_ci.time.estimate.ci_reachable = false;
   EXPECT_EQ(spread_bar(no_ci), "");
 }
 

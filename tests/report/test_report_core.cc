@@ -1,4 +1,4 @@
-// compare_samples and sort_rows: the statistics core applied per benchmark.
+// judged_row and sort_rows: the statistics core applied per benchmark.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -15,51 +15,51 @@ static std::vector<double> around(double center, int n) {
   return out;
 }
 
-TEST(CompareSamples, ClearRegression) {
-  BenchmarkRow row = report::compare_samples("t", "BM_A", around(100, 10), around(120, 10), 0.05, 0.95);
-  EXPECT_TRUE(row.compared);
+TEST(JudgedRow, ClearRegression) {
+  BenchmarkRow row = report::judged_row("t", "BM_A", around(100, 10), around(120, 10), 0.05, 0.95);
+  EXPECT_TRUE(row.time.compared);
   EXPECT_EQ(row.verdict, Verdict::Regression);
-  EXPECT_FALSE(row.faster);
+  EXPECT_FALSE(row.time.faster);
   EXPECT_EQ(row.note, "");
-  EXPECT_NEAR(row.estimate.ratio, 1.2, 1e-9);
+  EXPECT_NEAR(row.time.estimate.ratio, 1.2, 1e-9);
   EXPECT_NEAR(row.base_median, stats::median(around(100, 10)), 1e-12);
   EXPECT_EQ(row.target, "t");
   EXPECT_EQ(row.base_samples.size(), 10u);
   EXPECT_EQ(row.budget, 0.05);
 }
 
-TEST(CompareSamples, FasterPasses) {
-  BenchmarkRow row = report::compare_samples("", "BM_A", around(100, 8), around(80, 8), 0.05, 0.95);
+TEST(JudgedRow, FasterPasses) {
+  BenchmarkRow row = report::judged_row("", "BM_A", around(100, 8), around(80, 8), 0.05, 0.95);
   EXPECT_EQ(row.verdict, Verdict::Pass);
-  EXPECT_TRUE(row.faster);
+  EXPECT_TRUE(row.time.faster);
 }
 
-TEST(CompareSamples, WithinNoiseOfBudgetIsInconclusive) {
-  BenchmarkRow row = report::compare_samples("", "BM_A", around(100, 8), around(105, 8), 0.05, 0.95);
+TEST(JudgedRow, WithinNoiseOfBudgetIsInconclusive) {
+  BenchmarkRow row = report::judged_row("", "BM_A", around(100, 8), around(105, 8), 0.05, 0.95);
   EXPECT_EQ(row.verdict, Verdict::Inconclusive);
-  EXPECT_LT(row.estimate.ci_low, 1.05);
-  EXPECT_GT(row.estimate.ci_high, 1.05);
+  EXPECT_LT(row.time.estimate.ci_low, 1.05);
+  EXPECT_GT(row.time.estimate.ci_high, 1.05);
 }
 
-TEST(CompareSamples, UnreachableConfidenceSaysHowManyRuns) {
-  BenchmarkRow row = report::compare_samples("", "BM_A", {100, 101}, {200, 201}, 0.05, 0.95);
-  EXPECT_TRUE(row.compared);
-  EXPECT_FALSE(row.estimate.ci_reachable);
+TEST(JudgedRow, UnreachableConfidenceSaysHowManyRuns) {
+  BenchmarkRow row = report::judged_row("", "BM_A", {100, 101}, {200, 201}, 0.05, 0.95);
+  EXPECT_TRUE(row.time.compared);
+  EXPECT_FALSE(row.time.estimate.ci_reachable);
   EXPECT_EQ(row.verdict, Verdict::Inconclusive);
   EXPECT_EQ(row.note, "needs ≥ 4 runs per side for 95% confidence (has 2/2)");
-  row = report::compare_samples("", "BM_A", around(100, 4), around(100, 4), 0.05, 0.99);
+  row = report::judged_row("", "BM_A", around(100, 4), around(100, 4), 0.05, 0.99);
   EXPECT_EQ(row.note, "needs ≥ 5 runs per side for 99% confidence (has 4/4)");
 }
 
-TEST(CompareSamples, MissingOrInvalidSamplesAreNotCompared) {
-  BenchmarkRow row = report::compare_samples("", "BM_A", {}, {1, 2, 3}, 0.05, 0.95);
-  EXPECT_FALSE(row.compared);
+TEST(JudgedRow, MissingOrInvalidSamplesAreNotCompared) {
+  BenchmarkRow row = report::judged_row("", "BM_A", {}, {1, 2, 3}, 0.05, 0.95);
+  EXPECT_FALSE(row.time.compared);
   EXPECT_EQ(row.verdict, Verdict::Inconclusive);
   EXPECT_EQ(row.note, "no samples on the base side");
-  EXPECT_TRUE(std::isnan(row.estimate.ratio));
-  EXPECT_EQ(report::compare_samples("", "BM_A", {1}, {}, 0.05, 0.95).note, "no samples on the head side");
-  row = report::compare_samples("", "BM_A", {1, -2, 3}, {1, 2, 3}, 0.05, 0.95);
-  EXPECT_FALSE(row.compared);
+  EXPECT_TRUE(std::isnan(row.time.estimate.ratio));
+  EXPECT_EQ(report::judged_row("", "BM_A", {1}, {}, 0.05, 0.95).note, "no samples on the head side");
+  row = report::judged_row("", "BM_A", {1, -2, 3}, {1, 2, 3}, 0.05, 0.95);
+  EXPECT_FALSE(row.time.compared);
   EXPECT_NE(row.note.find("not a positive finite time"), std::string::npos);
 }
 
@@ -69,7 +69,7 @@ TEST(SortRows, RegressionsThenInconclusiveThenFasterThenPass) {
     row.target = std::move(target);
     row.name = std::move(name);
     row.verdict = v;
-    row.faster = faster;
+    row.time.faster = faster;
     return row;
   };
   std::vector<BenchmarkRow> rows = {make("a", "p", Verdict::Pass, false), make("a", "f", Verdict::Pass, true),

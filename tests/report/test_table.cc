@@ -26,11 +26,11 @@ static size_t display_column(const std::string& line, const std::string& needle)
 
 static report::Report small_report() {
   report::Report r;
-  r.benchmarks.push_back(report::compare_samples("", "BM_ok", {1000, 1010, 1020, 1030}, {1001, 1011, 1021, 1031}, 0.05, 0.95));
+  r.benchmarks.push_back(report::judged_row("", "BM_ok", {1000, 1010, 1020, 1030}, {1001, 1011, 1021, 1031}, 0.05, 0.95));
   r.benchmarks.push_back(
-      report::compare_samples("", "BM_µslow", {1.5e6, 1.51e6, 1.52e6, 1.53e6}, {2e6, 2.01e6, 2.02e6, 2.03e6}, 0.05, 0.95));
-  r.benchmarks.push_back(report::compare_samples("", "BM_two", {5, 6}, {5, 6}, 0.05, 0.95));
-  r.benchmarks.push_back(report::compare_samples("", "BM_tied", {7}, {7}, 0.05, 0.95));
+      report::judged_row("", "BM_µslow", {1.5e6, 1.51e6, 1.52e6, 1.53e6}, {2e6, 2.01e6, 2.02e6, 2.03e6}, 0.05, 0.95));
+  r.benchmarks.push_back(report::judged_row("", "BM_two", {5, 6}, {5, 6}, 0.05, 0.95));
+  r.benchmarks.push_back(report::judged_row("", "BM_tied", {7}, {7}, 0.05, 0.95));
   r.added.push_back({"", "BM_new"});
   r.removed.push_back({"", "BM_gone"});
   return r;

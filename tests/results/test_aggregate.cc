@@ -10,13 +10,13 @@ namespace cobench::results {
 namespace {
 
 using run::testing::FakeRunner;
-using verdict::BudgetRules;
 
 /// Results as a run would log them: fake runs of `runner`'s targets.
-ResultsFile results_of(FakeRunner& runner, int runs, BudgetRules budgets = {}) {
+ResultsFile results_of(FakeRunner& runner, int runs, verdict::Budgets budgets = {}) {
   ResultsFile file;
-  file.settings = {{"base", "b"}, {"head", "h"}, {"metric", "real_time"}, {"confidence", 0.95},
-                   {"budget", to_json(budgets)}};
+  file.settings.base = "b";
+  file.settings.head = "h";
+  file.settings.budgets = std::move(budgets);
   for (const auto& pair : run::testing::fake_pairs(runner))
     for (int run = 0; run < runs; ++run)
       for (Side side : {Side::Base, Side::Head}) file.runs.push_back(runner.run_once(pair.base, side, "x", run));
@@ -43,7 +43,7 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   EXPECT_EQ(report.benchmarks[0].target, "slow");
   EXPECT_EQ(report.benchmarks[0].runs_base, 6);
   EXPECT_EQ(report.benchmarks[0].runs_head, 6);
-  EXPECT_NEAR(report.benchmarks[0].estimate.ratio, 2.0, 0.05);
+  EXPECT_NEAR(report.benchmarks[0].time.estimate.ratio, 2.0, 0.05);
   EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
 }
 
@@ -66,7 +66,7 @@ TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   runner.targets["t"].failure = [](Side side, int) { return side == Side::Head ? "timeout" : ""; };
   auto report = aggregate(results_of(runner, 6), "r");
   const auto& r = row(report, "BM_x");
-  EXPECT_FALSE(r.compared);
+  EXPECT_FALSE(r.time.compared);
   EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);
   EXPECT_NE(r.note.find("head timed out in 6/6 runs"), std::string::npos) << r.note;
   EXPECT_TRUE(report.removed.empty());
@@ -93,8 +93,7 @@ TEST(Aggregate, OneSidedBenchmarksAreAddedOrRemoved) {
 TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
   FakeRunner runner;
   runner.targets["t"] = {1.3, 0.01, {"BM_loose", "BM_strict"}};
-  BudgetRules budgets;
-  budgets.overrides.push_back({"t/BM_loose", 0.5, {}, {}});
+  const verdict::Budgets budgets({}, {{"t/BM_loose", 0.5, {}, {}}});
   auto report = aggregate(results_of(runner, 6, budgets), "r");
   EXPECT_EQ(row(report, "BM_loose").verdict, stats::Verdict::Pass);
   EXPECT_DOUBLE_EQ(row(report, "BM_loose").budget, 0.5);
@@ -104,7 +103,7 @@ TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
 TEST(Aggregate, ABusyMachineIsNotedWhenRealTimeIsTheMetric) {
   // Eigen's bench_fft on 2 cores at load 9: 93.8 us real, 9.3 us CPU.
   ResultsFile file;
-  file.settings = {{"metric", "real_time"}, {"budget", to_json(BudgetRules{})}};
+  file.settings.metric = "real_time";
   file.host = {{"cpu_count", 2}, {"load_average", {9.6, 9.1, 8.7}}};
   for (int run = 0; run < 4; ++run)
     for (Side side : {Side::Base, Side::Head}) {
@@ -120,10 +119,10 @@ TEST(Aggregate, ABusyMachineIsNotedWhenRealTimeIsTheMetric) {
   EXPECT_EQ(notes[0], "the machine was busy: benchmark processes got 10% of a CPU (median cpu_time/real_time), "
                       "load average 9.6 on 2 CPUs at the start; real_time intervals will be wide, use a quiet "
                       "machine or --metric cpu_time");
-  file.settings["metric"] = "cpu_time";
+  file.settings.metric = "cpu_time";
   EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
   for (auto& r : file.runs) r.samples["BM_FFT/1024"]["cpu_ns"] = 93000;
-  file.settings["metric"] = "real_time";
+  file.settings.metric = "real_time";
   EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
 }
 

@@ -22,11 +22,21 @@ RunRecord sample_record() {
   return r;
 }
 
+/// A complete settings line, as `cobench run` writes it.
+std::string settings_line() {
+  nlohmann::json line = to_json(JobSettings{});
+  line["type"] = "settings";
+  return line.dump();
+}
+
 TEST(ResultsLog, RoundTripsEveryLineType) {
   cobench::testing::TempDir dir;
   ResultsLog log(dir / "out/results.jsonl");
   log.host({{"cpu_model", "x"}});
-  log.settings({{"base", "b"}, {"head", "h"}});
+  JobSettings settings;
+  settings.base = "b";
+  settings.head = "h";
+  log.settings(settings);
   log.run(sample_record());
   RunRecord failed = sample_record();
   failed.status = "SIGSEGV";
@@ -42,7 +52,7 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   EXPECT_FALSE(file.truncated);
   EXPECT_EQ(file.host["cpu_model"], "x");
   EXPECT_FALSE(file.host.contains("type"));
-  EXPECT_EQ(file.settings["head"], "h");
+  EXPECT_EQ(file.settings.head, "h");
   ASSERT_EQ(file.runs.size(), 2u);
   const auto& r = file.runs[0];
   EXPECT_EQ(r.target, "bench_sort");
@@ -65,7 +75,7 @@ TEST(ResultsLog, ATruncatedLastLineIsSkipped) {
   const auto path = dir / "results.jsonl";
   {
     ResultsLog log(path);
-    log.settings({{"base", "b"}});
+    log.settings({});
     log.run(sample_record());
   }
   std::string text = read_file(path);
@@ -79,7 +89,7 @@ TEST(ResultsLog, ATruncatedLastLineIsSkipped) {
 TEST(ResultsLog, AMalformedMiddleLineNamesFileAndLine) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";
-  write_file_atomic(path, "{\"type\":\"settings\"}\n{\"type\":\"run\", oops\n" + to_json(sample_record()).dump() + "\n");
+  write_file_atomic(path, settings_line() + "\n{\"type\":\"run\", oops\n" + to_json(sample_record()).dump() + "\n");
   try {
     read_results(path);
     FAIL() << "expected InputError";
@@ -91,11 +101,46 @@ TEST(ResultsLog, AMalformedMiddleLineNamesFileAndLine) {
 TEST(ResultsLog, AWrongShapeIsAnInputError) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";
-  write_file_atomic(path, "{\"type\":\"settings\"}\n{\"type\":\"run\",\"target\":\"t\",\"side\":\"left\",\"run\":0,"
+  write_file_atomic(path, settings_line() + "\n{\"type\":\"run\",\"target\":\"t\",\"side\":\"left\",\"run\":0,"
                           "\"status\":\"ok\"}\n");
   EXPECT_THROW(read_results(path), InputError);
-  write_file_atomic(path, "[1,2]\n{\"type\":\"settings\"}\n");
+  write_file_atomic(path, "[1,2]\n" + settings_line() + "\n");
   EXPECT_THROW(read_results(path), InputError);
+}
+
+TEST(ResultsLog, ASettingsLineOfTheWrongShapeNamesFileLineAndField) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  write_file_atomic(path, "{\"type\":\"host\"}\n{\"type\":\"settings\",\"base\":\"b\"}\n");
+  try {
+    read_results(path);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path.string() + ":2: settings line: $.head: missing");
+  }
+  nlohmann::json line = to_json(JobSettings{});
+  line["type"] = "settings";
+  line["metric"] = "wall_time";
+  write_file_atomic(path, line.dump() + "\n");
+  try {
+    read_results(path);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(":1: settings line: $.metric: unknown metric 'wall_time'"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ResultsLog, AFileWithoutASettingsLineIsRefused) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  write_file_atomic(path, to_json(sample_record()).dump() + "\n");
+  try {
+    read_results(path);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path.string() + ": no settings line", 0), 0u) << e.what();
+  }
 }
 
 TEST(ResultsLog, ANewLogReplacesAnOldOne) {
@@ -107,7 +152,7 @@ TEST(ResultsLog, ANewLogReplacesAnOldOne) {
     log.run(sample_record());
   }
   ResultsLog again(path);
-  again.settings({{"base", "x"}});
+  again.settings({});
   EXPECT_TRUE(read_results(path).runs.empty());
 }
 

@@ -50,7 +50,7 @@ TEST(AllocTimeGate, APairFitsWhenTwiceTheMeanTimingRunFitsInWhatIsLeft) {
 struct FakeAllocSetup {
   TempDir dir;
   run::UnitPair pair;
-  run::GoogleBenchmarkSettings settings{{}, 0, 60, {}, dir / "out"};
+  run::ProcessSettings settings{{}, 0, 60, {}, dir / "out"};
 
   FakeAllocSetup() {
     write_file_atomic(dir / "fake_preload.so", "");  // no run gets as far as loading it

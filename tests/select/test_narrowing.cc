@@ -7,8 +7,16 @@
 namespace cobench::select {
 namespace {
 
+config::Config layered(const std::map<std::string, std::string>& env, const std::string& target_flag = "") {
+  config::Config settings;
+  config::apply_environment(settings, env);
+  if (!target_flag.empty())
+    config::set(settings, "select.targets", {target_flag}, {config::Origin::Kind::Flag, "--target"});
+  return settings;
+}
+
 TEST(Narrowing, EnvironmentWhenNoFlags) {
-  Narrowing n = resolve_narrowing("", "", {{"COBENCH_TARGETS", "gemm"}, {"COBENCH_FILTER", "BM_.*/64"}});
+  Narrowing n = narrowing_of(layered({{"COBENCH_TARGETS", "gemm"}, {"COBENCH_FILTER", "BM_.*/64"}}));
   EXPECT_EQ(n.targets, "gemm");
   EXPECT_EQ(n.targets_origin, "COBENCH_TARGETS");
   EXPECT_EQ(n.filter, "BM_.*/64");
@@ -16,7 +24,7 @@ TEST(Narrowing, EnvironmentWhenNoFlags) {
 }
 
 TEST(Narrowing, FlagsWinOverEnvironment) {
-  Narrowing n = resolve_narrowing("trsm", "", {{"COBENCH_TARGETS", "gemm"}, {"COBENCH_FILTER", ""}});
+  Narrowing n = narrowing_of(layered({{"COBENCH_TARGETS", "gemm"}, {"COBENCH_FILTER", ""}}, "trsm"));
   EXPECT_EQ(n.targets, "trsm");
   EXPECT_EQ(n.targets_origin, "--target");
   EXPECT_EQ(n.filter, "");
@@ -24,12 +32,12 @@ TEST(Narrowing, FlagsWinOverEnvironment) {
 
 TEST(Narrowing, BadRegexNamesItsOrigin) {
   try {
-    resolve_narrowing("", "", {{"COBENCH_TARGETS", "bench_("}});
+    layered({{"COBENCH_TARGETS", "bench_("}});
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("COBENCH_TARGETS 'bench_('"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("COBENCH_TARGETS: bad regex 'bench_('", 0), 0u) << e.what();
   }
-  EXPECT_THROW(resolve_narrowing("", "[", {}), InputError);
+  EXPECT_THROW(layered({}, "["), InputError);
 }
 
 }  // namespace

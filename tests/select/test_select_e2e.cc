@@ -117,8 +117,14 @@ TEST_F(SelectE2E, StrictLayoutEnvNarrowingAndBadInput) {
 
   auto bad = select({"--target", "bench_("});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("--target 'bench_('"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("--target: bad regex 'bench_('"), std::string::npos) << bad.err;
   EXPECT_EQ(select({"--format", "xml"}).exit_code, 2);
+
+  // A --target that matches no target is an error in `select` as in `run`.
+  auto none = select({"--target", "^nothing$"});
+  EXPECT_EQ(none.exit_code, 2) << cobench::testing::explain(none);
+  EXPECT_NE(none.err.find("--target '^nothing$' matches none of the 3 benchmark targets"), std::string::npos)
+      << none.err;
 }
 
 }  // namespace

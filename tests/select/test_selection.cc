@@ -209,7 +209,10 @@ TEST_F(SelectionTest, EnvironmentNarrowsTargetsAndFilter) {
   ASSERT_EQ(setenv("COBENCH_TARGETS", "_[bc]$", 1), 0);
   ASSERT_EQ(setenv("COBENCH_FILTER", "BM_B", 1), 0);
   SelectionInput in = input({{'M', "include/lib/common.h", ""}});
-  in.narrowing = resolve_narrowing("", "", narrowing_environment());
+  config::Config settings;
+  config::apply_environment(settings, {{"COBENCH_TARGETS", std::getenv("COBENCH_TARGETS")},
+                                       {"COBENCH_FILTER", std::getenv("COBENCH_FILTER")}});
+  in.narrowing = narrowing_of(settings);
   unsetenv("COBENCH_TARGETS");
   unsetenv("COBENCH_FILTER");
   in.config.max_targets = 1;
@@ -222,7 +225,9 @@ TEST_F(SelectionTest, EnvironmentNarrowsTargetsAndFilter) {
 
 TEST_F(SelectionTest, TextCountsNarrowedOutTargetsInTheTotal) {
   SelectionInput in = input({{'M', "include/lib/leaf_c.h", ""}});
-  in.narrowing = resolve_narrowing("^bench_c$", "", {});
+  config::Config settings;
+  config::set(settings, "select.targets", {"^bench_c$"}, {config::Origin::Kind::Flag, "--target"});
+  in.narrowing = narrowing_of(settings);
   Selection s = select_targets(in);
   EXPECT_EQ(names(s.selected), Names{"bench_c"});
   const std::string text = to_text(s);

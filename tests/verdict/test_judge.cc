@@ -2,11 +2,21 @@
 
 #include "core/errors.h"
 #include "report/report.h"
+#include "verdict/judge.h"
 
-namespace cobench::report {
+namespace cobench::verdict {
 namespace {
 
+using report::BenchmarkRow;
 using stats::Verdict;
+
+/// The old spelling: "" reports without judging, anything else is a threshold.
+std::optional<MedianJudgement> compare_medians(std::vector<double> base, std::vector<double> head,
+                                               const std::string& budget) {
+  return judge_medians(base, head, budget.empty() ? std::nullopt : std::optional(parse_threshold(budget)));
+}
+
+void fold_metric_verdicts(BenchmarkRow& row) { report::settle_verdict(row); }
 
 TEST(CompareMedians, NulloptWhenASideHasNoValues) {
   EXPECT_FALSE(compare_medians({}, {1, 2}, "0"));
@@ -23,14 +33,14 @@ TEST(CompareMedians, UsesMediansNotMeans) {
 TEST(CompareMedians, EmptyBudgetIsReportedNotJudged) {
   auto metric = compare_medians({0}, {50}, "");
   ASSERT_TRUE(metric);
-  EXPECT_FALSE(metric->judged);
+  EXPECT_FALSE(metric->judged());
   EXPECT_EQ(metric->verdict, Verdict::Pass);
 }
 
 TEST(CompareMedians, ZeroBudgetFailsOneExtraAllocation) {
   auto metric = compare_medians({0, 0, 0}, {1, 1, 1}, "0");
   ASSERT_TRUE(metric);
-  EXPECT_TRUE(metric->judged);
+  EXPECT_TRUE(metric->judged());
   EXPECT_EQ(metric->verdict, Verdict::Regression);
   EXPECT_EQ(compare_medians({3, 3, 3}, {3, 3, 3}, "0")->verdict, Verdict::Pass);
   EXPECT_EQ(compare_medians({3}, {2}, "0")->verdict, Verdict::Pass);  // fewer is never a regression
@@ -62,7 +72,7 @@ TEST(CompareMedians, MalformedBudgetIsAnInputError) {
 
 BenchmarkRow row_with(Verdict time_verdict) {
   BenchmarkRow row;
-  row.verdict = time_verdict;
+  row.verdict = row.time.verdict = time_verdict;
   return row;
 }
 
@@ -71,6 +81,8 @@ TEST(FoldMetricVerdicts, RegressionInAllocsWinsAndIsNamed) {
   row.allocs = compare_medians({0, 0, 0}, {1, 1, 1}, "0");
   fold_metric_verdicts(row);
   EXPECT_EQ(row.verdict, Verdict::Regression);
+  EXPECT_EQ(row.decided_by, "allocs/op");
+  EXPECT_EQ(row.time.verdict, Verdict::Pass);  // each metric keeps its own verdict
   EXPECT_NE(row.note.find("allocs/op 0 → 1"), std::string::npos) << row.note;
 }
 
@@ -98,7 +110,16 @@ TEST(FoldMetricVerdicts, UnjudgedOrPassingMetricsLeaveTheTimeVerdict) {
   timed_regression.allocs = compare_medians({1}, {1}, "0");
   fold_metric_verdicts(timed_regression);
   EXPECT_EQ(timed_regression.verdict, Verdict::Regression);
+  EXPECT_EQ(timed_regression.decided_by, "time");
+}
+
+TEST(JudgeTime, EmptySidesAreNotComparedAndSayWhich) {
+  EXPECT_EQ(judge_time({}, {}, 0.05, 0.95).note, "no samples on either side");
+  const TimeJudgement base_only = judge_time(std::vector<double>{1, 2}, {}, 0.05, 0.95);
+  EXPECT_FALSE(base_only.compared);
+  EXPECT_EQ(base_only.verdict, Verdict::Inconclusive);
+  EXPECT_EQ(base_only.note, "no samples on the head side");
 }
 
 }  // namespace
-}  // namespace cobench::report
+}  // namespace cobench::verdict

@@ -1,0 +1,431 @@
+#include "config/keys.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <regex>
+#include <variant>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.h"
+#include "core/parse.h"
+
+namespace cobench::config {
+namespace {
+
+/// What a key holds, which decides how it is read and checked.
+enum class Kind {
+  Count,        ///< an integer >= min
+  OptionalCount,
+  Duration,     ///< seconds: a number or "90s", "20m", "1h30m"; > 0
+  OptionalDuration,
+  TimeBudget,   ///< "5%" or a fraction up to 1
+  Probability,  ///< a fraction strictly between 0 and 1
+  Threshold,    ///< "0", "64" or "5%"
+  Choice,       ///< one of `choices`
+  Text,
+  NonEmptyText,
+  Regex,
+  TextList,
+  RegexList,
+  Switch,       ///< true / false
+};
+
+/// A value after reading, before it is stored.
+using Value = std::variant<bool, int, double, std::string, std::vector<std::string>, verdict::Threshold>;
+
+struct Key {
+  KeyInfo info;
+  Kind kind;
+  void (*store)(Config&, const Value&);
+  int min = 0;
+  std::vector<std::string_view> choices = {};
+  /// For keys whose repeated flag adds to the file's list: that list.
+  const std::vector<std::string>& (*list)(const Config&) = nullptr;
+};
+
+template <typename T>
+const T& as(const Value& value) {
+  return std::get<T>(value);
+}
+
+// The table. Flags and variables are the contract CI templates rely on.
+const std::vector<Key>& table() {
+  static const std::vector<Key> keys = {
+      {{"build.cmake_args", "", "--cmake-arg", "extra CMake argument (repeatable; adds to [build] cmake_args)", false,
+        true, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.build.cmake_args = as<std::vector<std::string>>(v); }, 0, {},
+       [](const Config& c) -> const std::vector<std::string>& { return c.build.cmake_args; }},
+      {{"build.targets", "", "", "name regexes of targets that count as benchmarks besides those linking benchmark"},
+       Kind::RegexList, [](Config& c, const Value& v) { c.build.targets = as<std::vector<std::string>>(v); }},
+      {{"build.source_dir", "", "--source-dir", "CMake project folder inside the repository (default: root)"},
+       Kind::Text, [](Config& c, const Value& v) { c.build.source_dir = as<std::string>(v); }},
+      {{"build.build_type", "", "", "CMAKE_BUILD_TYPE of both sides (default Release)"}, Kind::NonEmptyText,
+       [](Config& c, const Value& v) { c.build.build_type = as<std::string>(v); }},
+
+      {{"run.cpu", "COBENCH_CPU", "--cpu", "pin benchmark runs to this CPU (default: the last online CPU)"},
+       Kind::OptionalCount, [](Config& c, const Value& v) { c.run.cpu = as<int>(v); }, 0},
+      {{"run.min_runs", "COBENCH_MIN_RUNS", "--min-runs", "runs per side before judging (default 6)"}, Kind::Count,
+       [](Config& c, const Value& v) { c.run.min_runs = as<int>(v); }, 2},
+      {{"run.max_runs", "COBENCH_MAX_RUNS", "--max-runs", "most runs per side (default 30)"}, Kind::Count,
+       [](Config& c, const Value& v) { c.run.max_runs = as<int>(v); }, 2},
+      {{"run.run_timeout", "COBENCH_RUN_TIMEOUT", "--run-timeout", "per-run timeout, e.g. 300s (default 300s)"},
+       Kind::Duration, [](Config& c, const Value& v) { c.run.run_timeout = as<double>(v); }},
+      {{"run.time_budget", "COBENCH_TIME_BUDGET", "--time-budget", "bound on the measuring phase, e.g. 20m"},
+       Kind::OptionalDuration, [](Config& c, const Value& v) { c.run.time_budget = as<double>(v); }},
+      {{"run.bench_args", "", "--bench-arg", "argument for every benchmark run (repeatable; adds to [run] bench_args)",
+        false, true, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.run.bench_args = as<std::vector<std::string>>(v); }, 0, {},
+       [](const Config& c) -> const std::vector<std::string>& { return c.run.bench_args; }},
+      {{"run.metric", "COBENCH_METRIC", "--metric", "real_time or cpu_time (default real_time)"}, Kind::Choice,
+       [](Config& c, const Value& v) { c.run.metric = as<std::string>(v); }, 0, {"real_time", "cpu_time"}},
+      {{"run.alloc_runs", "", "--alloc-runs", "allocation-counting runs per side (default 3; 0: none)"}, Kind::Count,
+       [](Config& c, const Value& v) { c.run.alloc_runs = as<int>(v); }, 0},
+      {{"run.runner", "", "--runner", "gbench (default), go (go test -bench per package) or command"}, Kind::Choice,
+       [](Config& c, const Value& v) { c.run.runner = as<std::string>(v); }, 0, {"gbench", "go", "command"}},
+      {{"run.commands", "", "--command",
+        "a command to time as one benchmark, e.g. './bench.sh --fast' or a JSON array (repeatable; implies --runner "
+        "command)",
+        false, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.run.commands = as<std::vector<std::string>>(v); }},
+      {{"run.prepare", "", "--prepare", "a command run once in each worktree before measuring (repeatable)", false,
+        true},
+       Kind::TextList, [](Config& c, const Value& v) { c.run.prepare = as<std::vector<std::string>>(v); }},
+      {{"run.filter", "COBENCH_FILTER", "--filter", "benchmark-name regex passed as --benchmark_filter"}, Kind::Regex,
+       [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
+
+      {{"budget.time", "COBENCH_BUDGET", "--budget", "allowed slowdown: 5% or 0.05 (default 5%)"}, Kind::TimeBudget,
+       [](Config& c, const Value& v) { c.budget.time = as<double>(v); }},
+      {{"budget.allocs", "", "--allocs-budget", "allowed increase of allocs/op: 0, 2 (absolute) or 5% (relative)"},
+       Kind::Threshold, [](Config& c, const Value& v) { c.budget.allocs = as<verdict::Threshold>(v); }},
+      {{"budget.bytes", "", "--bytes-budget", "allowed increase of bytes/op: 64 (absolute) or 5% (relative)"},
+       Kind::Threshold, [](Config& c, const Value& v) { c.budget.bytes = as<verdict::Threshold>(v); }},
+      {{"budget.confidence", "", "--confidence", "confidence of the interval: 0.95 or 95% (default 0.95)"},
+       Kind::Probability, [](Config& c, const Value& v) { c.budget.confidence = as<double>(v); }},
+      {{"budget.gate", "", "--gate", "exit 1 when any benchmark regressed", true}, Kind::Switch,
+       [](Config& c, const Value& v) { c.budget.gate = as<bool>(v); }},
+      {{"budget.fail_on_inconclusive", "", "--fail-on-inconclusive", "inconclusive fails too (implies --gate)", true},
+       Kind::Switch, [](Config& c, const Value& v) { c.budget.fail_on_inconclusive = as<bool>(v); }},
+
+      {{"select.max_targets", "", "--max-targets", "most targets the diff selects, closest first (default 20; 0: no cap)"},
+       Kind::Count, [](Config& c, const Value& v) { c.select.max_targets = as<int>(v); }, 0},
+      {{"select.always_all", "", "", "globs: a change there selects every target"}, Kind::TextList,
+       [](Config& c, const Value& v) { c.select.always_all = as<std::vector<std::string>>(v); }},
+      {{"select.ignore", "", "", "globs: changes there reach no benchmark"}, Kind::TextList,
+       [](Config& c, const Value& v) { c.select.ignore = as<std::vector<std::string>>(v); }},
+      {{"select.strict_layout", "", "--strict-layout", "exit 2 when a selected source registers several families",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.select.strict_layout = as<bool>(v); }},
+      {{"select.targets", "COBENCH_TARGETS", "--target", "only benchmark targets whose name matches this regex"},
+       Kind::Regex, [](Config& c, const Value& v) { c.select.targets = as<std::string>(v); }},
+  };
+  return keys;
+}
+
+const Key& find(std::string_view name) {
+  for (const Key& key : table())
+    if (key.info.key == name) return key;
+  throw std::logic_error(fmt::format("cobench: no setting named {}", name));
+}
+
+[[noreturn]] void reject(const std::string& what, const toml::node* node = nullptr) { throw ValueError{node, what}; }
+
+std::string expected(std::string_view what, const toml::node& node) {
+  return fmt::format("expected {}, got {}", what, type_name(node));
+}
+
+constexpr const char* kBadDuration = "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\"";
+
+std::string regex_problem(const std::string& pattern) {
+  try {
+    std::regex compiled(pattern, std::regex::ECMAScript);
+    return {};
+  } catch (const std::regex_error& e) {
+    return fmt::format("bad regex '{}': {}", pattern, e.what());
+  }
+}
+
+// The checks every value passes, whichever source it came from.
+Value checked(const Key& key, Value value) {
+  switch (key.kind) {
+    case Kind::Count:
+    case Kind::OptionalCount:
+      if (as<int>(value) < key.min) reject(fmt::format("must be at least {}, got {}", key.min, as<int>(value)));
+      break;
+    case Kind::Duration:
+    case Kind::OptionalDuration:
+      if (!(as<double>(value) > 0) || !std::isfinite(as<double>(value))) reject(kBadDuration);
+      break;
+    case Kind::Probability:
+      if (as<double>(value) <= 0 || as<double>(value) >= 1) reject("must be strictly between 0 and 1, e.g. 0.95");
+      break;
+    case Kind::Choice:
+      if (std::find(key.choices.begin(), key.choices.end(), as<std::string>(value)) == key.choices.end())
+        reject(fmt::format("'{}' is not one of {}", as<std::string>(value), fmt::join(key.choices, ", ")));
+      break;
+    case Kind::NonEmptyText:
+      if (as<std::string>(value).empty()) reject("must not be empty");
+      break;
+    case Kind::Regex:
+      if (auto problem = regex_problem(as<std::string>(value)); !problem.empty()) reject(problem);
+      break;
+    default:
+      break;
+  }
+  return value;
+}
+
+// Parsers that throw InputError with a bare reason become ValueErrors.
+template <typename Parse>
+auto parsed(Parse parse, const toml::node* node = nullptr) {
+  try {
+    return parse();
+  } catch (const InputError& e) {
+    reject(e.what(), node);
+  }
+}
+
+int count_from(long long value) {
+  if (value > std::numeric_limits<int>::max()) reject(fmt::format("{} is too large", value));
+  if (value < std::numeric_limits<int>::min()) reject(fmt::format("{} is too small", value));
+  return static_cast<int>(value);
+}
+
+double fraction_from_text(std::string_view text) {
+  auto value = parse_fraction(text);
+  if (!value) reject(fmt::format("bad percentage '{}': write e.g. \"5%\" or 0.05 (not negative)", text));
+  return *value;
+}
+
+Value from_text(const Key& key, const std::vector<std::string>& values) {
+  if (key.kind == Kind::TextList || key.kind == Kind::RegexList) return values;
+  if (values.size() != 1) reject(fmt::format("given {} times; give it once", values.size()));
+  const std::string& text = values.front();
+  switch (key.kind) {
+    case Kind::Count:
+    case Kind::OptionalCount: {
+      auto number = parse_number(text);
+      if (!number || *number != std::floor(*number)) reject(fmt::format("expected an integer, got '{}'", text));
+      if (std::abs(*number) > 1e15) reject(fmt::format("{} is too large", text));
+      return count_from(static_cast<long long>(*number));
+    }
+    case Kind::Duration:
+    case Kind::OptionalDuration: {
+      auto seconds = parse_duration_seconds(text);
+      if (!seconds) reject(kBadDuration);
+      return *seconds;
+    }
+    case Kind::TimeBudget: return parsed([&] { return verdict::parse_time_budget(text); });
+    case Kind::Probability: return fraction_from_text(text);
+    case Kind::Threshold: return parsed([&] { return verdict::parse_threshold(text); });
+    case Kind::Switch:
+      if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+      if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+      reject(fmt::format("expected true or false, got '{}'", text));
+    default: return text;
+  }
+}
+
+std::vector<std::string> strings_from(const toml::node& node) {
+  const toml::array* array = node.as_array();
+  if (!array) reject(expected("an array of strings", node), &node);
+  std::vector<std::string> out;
+  for (const toml::node& item : *array) {
+    if (!item.is_string()) reject(expected("strings in the array", item), &item);
+    out.push_back(item.value<std::string>().value());
+  }
+  return out;
+}
+
+double non_negative_number(const toml::node& node) {
+  const double value = node.value<double>().value();
+  return std::isfinite(value) && value >= 0 ? value : -1;
+}
+
+Value from_node(const Key& key, const toml::node& node) {
+  switch (key.kind) {
+    case Kind::Count:
+    case Kind::OptionalCount:
+      if (!node.is_integer()) reject(expected("an integer", node), &node);
+      return count_from(node.as_integer()->get());
+    case Kind::Duration:
+    case Kind::OptionalDuration:
+      if (node.is_number()) return non_negative_number(node);
+      if (!node.is_string())
+        reject(expected("a duration (a number of seconds or a string like \"300s\", \"20m\")", node), &node);
+      return from_text(key, {node.value<std::string>().value()});
+    case Kind::TimeBudget:
+    case Kind::Probability:
+      if (node.is_number()) {
+        const double value = node.value<double>().value();
+        return parsed([&] { return verdict::time_budget_from_number(value); }, &node);
+      }
+      if (!node.is_string()) reject(expected("a percentage like \"5%\" or a fraction like 0.05", node), &node);
+      return from_text(key, {node.value<std::string>().value()});
+    case Kind::Threshold:
+      if (node.is_integer()) return from_text(key, {std::to_string(node.as_integer()->get())});
+      if (node.is_floating_point()) return from_text(key, {fmt::format("{}", node.as_floating_point()->get())});
+      if (!node.is_string()) reject(expected("an allowed increase like \"0\", \"64\" or \"5%\"", node), &node);
+      return from_text(key, {node.value<std::string>().value()});
+    case Kind::Switch:
+      if (!node.is_boolean()) reject(expected("true or false", node), &node);
+      return node.value<bool>().value();
+    case Kind::TextList: return strings_from(node);
+    case Kind::RegexList: {
+      auto patterns = strings_from(node);
+      for (size_t i = 0; i < patterns.size(); ++i)
+        if (auto problem = regex_problem(patterns[i]); !problem.empty()) reject(problem, node.as_array()->get(i));
+      return patterns;
+    }
+    default:
+      if (!node.is_string()) reject(expected("a string", node), &node);
+      return node.value<std::string>().value();
+  }
+}
+
+void store(Config& config, const Key& key, const Value& value, const Origin& origin) {
+  key.store(config, value);
+  config.origins[std::string(key.info.key)] = origin;
+  // Commands are only timed by the command runner: naming them implies it, unless a runner was named.
+  if (key.info.key == "run.commands" && !config.run.commands.empty() &&
+      config.origin("run.runner").kind == Origin::Kind::Default) {
+    config.run.runner = "command";
+    config.origins["run.runner"] = origin;
+  }
+}
+
+}  // namespace
+
+std::string Origin::describe(std::string_view key) const {
+  switch (kind) {
+    case Kind::File: return fmt::format("{}: {}", where, key);
+    case Kind::Environment:
+    case Kind::Flag: return where;
+    case Kind::Default: break;
+  }
+  return std::string(key);
+}
+
+const Origin& Config::origin(std::string_view key) const {
+  static const Origin kDefault;
+  auto it = origins.find(key);
+  return it == origins.end() ? kDefault : it->second;
+}
+
+verdict::Budgets Config::budgets() const {
+  return verdict::Budgets({budget.time, budget.allocs, budget.bytes}, budget.overrides);
+}
+
+std::span<const KeyInfo> keys() {
+  static const std::vector<KeyInfo> infos = [] {
+    std::vector<KeyInfo> out;
+    for (const Key& key : table()) out.push_back(key.info);
+    return out;
+  }();
+  return infos;
+}
+
+const KeyInfo* key_for_flag(std::string_view flag) {
+  for (const KeyInfo& info : keys())
+    if (info.flag == flag) return &info;
+  return nullptr;
+}
+
+std::vector<std::string_view> section_keys(std::string_view section) {
+  std::vector<std::string_view> out;
+  for (const Key& key : table()) {
+    std::string_view name = key.info.key;
+    if (name.substr(0, name.find('.')) == section) out.push_back(name.substr(name.find('.') + 1));
+  }
+  return out;
+}
+
+void set(Config& config, std::string_view name, const std::vector<std::string>& values, const Origin& origin) {
+  const Key& key = find(name);
+  try {
+    Value value = checked(key, from_text(key, values));
+    if (key.list && config.origin(name).kind == Origin::Kind::File) {
+      // A repeated flag adds to what cobench.toml lists (extra -D arguments, extra benchmark flags).
+      std::vector<std::string> merged = key.list(config);
+      const auto& added = as<std::vector<std::string>>(value);
+      merged.insert(merged.end(), added.begin(), added.end());
+      value = merged;
+    }
+    store(config, key, value, origin);
+  } catch (const ValueError& e) {
+    throw InputError(fmt::format("{}: {}", origin.describe(name), e.what));
+  }
+}
+
+void set_from_node(Config& config, std::string_view name, const toml::node& node, const Origin& origin) {
+  const Key& key = find(name);
+  try {
+    store(config, key, checked(key, from_node(key, node)), origin);
+  } catch (const ValueError& e) {
+    if (e.node) throw;
+    throw ValueError{&node, e.what};
+  }
+}
+
+double time_budget_of(const toml::node& node) { return as<double>(checked(find("budget.time"), from_node(find("budget.time"), node))); }
+
+verdict::Threshold threshold_of(const toml::node& node) {
+  return as<verdict::Threshold>(checked(find("budget.allocs"), from_node(find("budget.allocs"), node)));
+}
+
+std::string regex_of(const toml::node& node) {
+  return as<std::string>(checked(find("select.targets"), from_node(find("select.targets"), node)));
+}
+
+void apply_environment(Config& config, const std::map<std::string, std::string>& env) {
+  for (const Key& key : table()) {
+    if (key.info.env.empty()) continue;
+    auto it = env.find(std::string(key.info.env));
+    // CI systems define variables empty to mean "unset"; an empty one changes nothing.
+    if (it == env.end() || it->second.empty()) continue;
+    set(config, key.info.key, {it->second}, {Origin::Kind::Environment, std::string(key.info.env)});
+  }
+}
+
+void check_run_counts(const Config& c) {
+  if (c.run.min_runs > c.run.max_runs) {
+    // Name whichever of the two was set last in the layering (a flag beats the file).
+    const Origin& min = c.origin("run.min_runs");
+    const Origin& max = c.origin("run.max_runs");
+    const bool blame_min = static_cast<int>(min.kind) > static_cast<int>(max.kind);
+    const char* key = blame_min ? "run.min_runs" : "run.max_runs";
+    throw InputError(fmt::format("{}: min_runs ({}) is greater than max_runs ({})",
+                                 (blame_min ? min : max).describe(key), c.run.min_runs, c.run.max_runs));
+  }
+}
+
+void validate(const Config& c) {
+  check_run_counts(c);
+  if (c.run.runner == "command" && c.run.commands.empty())
+    throw InputError(fmt::format("{}: the command runner needs at least one --command",
+                                 c.origin("run.runner").describe("run.runner")));
+  if (c.run.runner != "command" && (!c.run.commands.empty() || !c.run.prepare.empty())) {
+    const char* key = c.run.commands.empty() ? "run.prepare" : "run.commands";
+    throw InputError(fmt::format("{}: commands need the command runner (runner is {})", c.origin(key).describe(key),
+                                 c.run.runner));
+  }
+}
+
+std::string_view type_name(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::string: return "string";
+    case toml::node_type::integer: return "integer";
+    case toml::node_type::floating_point: return "float";
+    case toml::node_type::boolean: return "boolean";
+    case toml::node_type::array: return "array";
+    case toml::node_type::table: return "table";
+    case toml::node_type::date: return "date";
+    case toml::node_type::time: return "time";
+    case toml::node_type::date_time: return "date-time";
+    default: return "nothing";
+  }
+}
+
+}  // namespace cobench::config

@@ -1,0 +1,129 @@
+#include "results/job_settings.h"
+
+#include "core/errors.h"
+#include "formats/json_reader.h"
+
+namespace cobench::results {
+namespace {
+
+using nlohmann::json;
+
+json optional_text(const std::optional<verdict::Threshold>& threshold) {
+  return threshold ? json(threshold->text) : json(nullptr);
+}
+
+json budget_json(const verdict::Budgets& budgets) {
+  json out = {{"time", budgets.defaults().time}, {"overrides", json::array()}};
+  for (const auto& rule : budgets.overrides()) {
+    json item = {{"match", rule.match}};
+    if (rule.time) item["time"] = *rule.time;
+    if (rule.allocs) item["allocs"] = rule.allocs->text;
+    if (rule.bytes) item["bytes"] = rule.bytes->text;
+    out["overrides"].push_back(item);
+  }
+  return out;
+}
+
+std::optional<verdict::Threshold> read_threshold(const formats::JsonReader& r) {
+  if (r.is_null()) return std::nullopt;
+  try {
+    return verdict::parse_threshold(r.text());
+  } catch (const InputError& e) {
+    r.fail(e.what());
+  }
+}
+
+verdict::Budgets read_budgets(const formats::JsonReader& line) {
+  verdict::Budget defaults;
+  const formats::JsonReader budget = line.at("budget");
+  defaults.time = budget.at("time").number();
+  if (line.has("allocs_budget")) defaults.allocs = read_threshold(line.at("allocs_budget"));
+  if (line.has("bytes_budget")) defaults.bytes = read_threshold(line.at("bytes_budget"));
+  std::vector<verdict::Override> overrides;
+  if (budget.has("overrides")) {
+    const formats::JsonReader list = budget.at("overrides");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const formats::JsonReader item = list.at(i);
+      verdict::Override rule;
+      rule.match = item.at("match").text();
+      if (item.has("time")) rule.time = item.at("time").number();
+      if (item.has("allocs")) rule.allocs = read_threshold(item.at("allocs"));
+      if (item.has("bytes")) rule.bytes = read_threshold(item.at("bytes"));
+      overrides.push_back(std::move(rule));
+    }
+  }
+  try {
+    return verdict::Budgets(defaults, std::move(overrides));
+  } catch (const InputError& e) {
+    budget.at("overrides").fail(e.what());
+  }
+}
+
+std::vector<std::string> texts_or_empty(const formats::JsonReader& line, const std::string& key) {
+  return line.has(key) ? line.at(key).texts() : std::vector<std::string>{};
+}
+
+}  // namespace
+
+json to_json(const JobSettings& s) {
+  json out = {{"base", s.base},
+              {"head", s.head},
+              {"base_ref", s.base_ref},
+              {"head_ref", s.head_ref},
+              {"metric", s.metric},
+              {"budget", budget_json(s.budgets)},
+              {"allocs_budget", optional_text(s.budgets.defaults().allocs)},
+              {"bytes_budget", optional_text(s.budgets.defaults().bytes)},
+              {"confidence", s.confidence},
+              {"min_runs", s.min_runs},
+              {"max_runs", s.max_runs},
+              {"run_timeout", s.run_timeout},
+              {"time_budget", s.time_budget ? json(*s.time_budget) : json(nullptr)},
+              {"cpu", s.cpu},
+              {"bench_args", s.bench_args},
+              {"cmake_args", s.cmake_args},
+              {"build_type", s.build_type},
+              {"source_dir", s.source_dir},
+              {"runner", s.runner},
+              {"targets", s.targets},
+              {"selection", s.selection},
+              {"alloc_runs", s.alloc_runs}};
+  if (!s.commands.empty() || !s.prepare.empty()) {
+    out["commands"] = s.commands;
+    out["prepare"] = s.prepare;
+  }
+  return out;
+}
+
+JobSettings job_settings_from_json(const json& value, const std::string& source) {
+  const formats::JsonReader line(value, source + ": settings line");
+  JobSettings s;
+  s.base = line.at("base").text();
+  s.head = line.at("head").text();
+  if (line.has("base_ref")) s.base_ref = line.at("base_ref").text();
+  if (line.has("head_ref")) s.head_ref = line.at("head_ref").text();
+  s.metric = line.at("metric").text();
+  if (s.metric != "real_time" && s.metric != "cpu_time")
+    line.at("metric").fail("unknown metric '" + s.metric + "' (expected real_time or cpu_time)");
+  s.budgets = read_budgets(line);
+  s.confidence = line.at("confidence").number();
+  if (!(s.confidence > 0 && s.confidence < 1)) line.at("confidence").fail("expected a level between 0 and 1");
+  if (line.has("min_runs")) s.min_runs = line.at("min_runs").integer();
+  if (line.has("max_runs")) s.max_runs = line.at("max_runs").integer();
+  if (line.has("run_timeout")) s.run_timeout = line.at("run_timeout").number();
+  if (line.has("time_budget") && !line.at("time_budget").is_null()) s.time_budget = line.at("time_budget").number();
+  if (line.has("cpu")) s.cpu = line.at("cpu").integer();
+  s.bench_args = texts_or_empty(line, "bench_args");
+  s.cmake_args = texts_or_empty(line, "cmake_args");
+  if (line.has("build_type")) s.build_type = line.at("build_type").text();
+  if (line.has("source_dir")) s.source_dir = line.at("source_dir").text();
+  if (line.has("runner")) s.runner = line.at("runner").text();
+  s.targets = texts_or_empty(line, "targets");
+  if (line.has("selection")) s.selection = line.at("selection").object();
+  if (line.has("alloc_runs")) s.alloc_runs = line.at("alloc_runs").integer();
+  s.commands = texts_or_empty(line, "commands");
+  s.prepare = texts_or_empty(line, "prepare");
+  return s;
+}
+
+}  // namespace cobench::results

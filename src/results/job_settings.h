@@ -1,0 +1,48 @@
+#pragma once
+// The settings line of results.jsonl: what a job measured and how it judged,
+// everything `cobench report` needs to rebuild the reports. One writer and
+// one reader, here; nothing else parses this line.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "verdict/budget.h"
+
+namespace cobench::results {
+
+/// One job's settings as recorded.
+struct JobSettings {
+  std::string base;                     ///< full SHA of the merge base
+  std::string head;                     ///< full SHA of the head
+  std::string base_ref;                 ///< as given, or the default base that resolved
+  std::string head_ref;
+  std::string metric = "real_time";     ///< "real_time" | "cpu_time"
+  verdict::Budgets budgets;             ///< time, allocs/op and bytes/op budgets with their overrides
+  double confidence = 0.95;
+  int min_runs = 6;
+  int max_runs = 30;
+  double run_timeout = 300;             ///< seconds per run
+  std::optional<double> time_budget;    ///< seconds for the measuring phase
+  int cpu = 0;                          ///< the CPU every run was pinned to
+  std::vector<std::string> bench_args;  ///< as every benchmark process received them
+  std::vector<std::string> cmake_args;
+  std::string build_type = "Release";
+  std::string source_dir;
+  std::string runner = "gbench";        ///< "gbench" | "go" | "command"
+  std::vector<std::string> targets;     ///< measured on both sides
+  nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON plus mode and reason
+  int alloc_runs = 0;                   ///< allocation runs per side (0: none)
+  std::vector<std::string> commands;    ///< runner "command": the timed commands
+  std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
+};
+
+/// The settings line's JSON (without "type").
+nlohmann::json to_json(const JobSettings& settings);
+
+/// Reads a settings line; `source` ("results.jsonl:2") names it in errors,
+/// with the path of the field that has the wrong shape.
+JobSettings job_settings_from_json(const nlohmann::json& line, const std::string& source);
+
+}  // namespace cobench::results

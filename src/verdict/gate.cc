@@ -1,0 +1,16 @@
+#include "verdict/gate.h"
+
+#include "core/errors.h"
+
+namespace cobench::verdict {
+
+int gate_exit_code(std::span<const stats::Verdict> verdicts, const GatePolicy& policy) {
+  if (!policy.gate && !policy.fail_on_inconclusive) return kExitOk;
+  for (stats::Verdict verdict : verdicts) {
+    if (verdict == stats::Verdict::Regression) return kExitGateFailed;
+    if (policy.fail_on_inconclusive && verdict == stats::Verdict::Inconclusive) return kExitGateFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace cobench::verdict

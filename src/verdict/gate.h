@@ -1,0 +1,19 @@
+#pragma once
+// The gate: whether a job's verdicts fail the pipeline (exit 1). Report, do
+// not gate, is the default; `--gate` and `--fail-on-inconclusive` opt in.
+#include <span>
+
+#include "stats/stats.h"
+
+namespace cobench::verdict {
+
+/// How verdicts turn into an exit code.
+struct GatePolicy {
+  bool gate = false;                  ///< exit 1 on any regression
+  bool fail_on_inconclusive = false;  ///< inconclusive fails too (implies gate)
+};
+
+/// kExitGateFailed when the policy gates and a verdict fails it, else kExitOk.
+int gate_exit_code(std::span<const stats::Verdict> verdicts, const GatePolicy& policy);
+
+}  // namespace cobench::verdict

@@ -1,0 +1,57 @@
+#pragma once
+// The decisions about one benchmark: the time verdict from samples, the
+// allocation and byte verdicts from medians, and the overall verdict folded
+// from them. Reports carry these; renderers never work a verdict out again.
+#include <optional>
+#include <span>
+#include <string>
+
+#include "stats/stats.h"
+#include "verdict/budget.h"
+
+namespace cobench::verdict {
+
+/// The time metric of one benchmark, judged on its samples.
+struct TimeJudgement {
+  stats::RatioEstimate estimate;     ///< meaningful only when `compared`
+  bool compared = false;             ///< false: a side had no (valid) samples
+  stats::Verdict verdict = stats::Verdict::Inconclusive;
+  bool faster = false;               ///< the whole interval lies below 1 (shown beside the verdict)
+  std::string note;                  ///< why not compared, or how many runs the interval needs
+};
+
+/// Head/base ratio, interval and verdict against `budget` (a fraction). A
+/// side without samples, or with non-positive ones, is not compared and says why.
+TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
+                         double confidence);
+
+/// A median-compared metric (allocs/op, bytes/op): deterministic per build,
+/// so judged on medians against a plain threshold, never inconclusive.
+struct MedianJudgement {
+  double base_median = 0;
+  double head_median = 0;
+  std::optional<Threshold> budget;   ///< nullopt: reported, not judged
+  stats::Verdict verdict = stats::Verdict::Pass;
+
+  bool judged() const { return budget.has_value(); }
+};
+
+/// nullopt when either side has no values.
+std::optional<MedianJudgement> judge_medians(std::span<const double> base, std::span<const double> head,
+                                             const std::optional<Threshold>& budget);
+
+/// "0 → 1" style count for notes: integers plainly, fractions with 3 significant digits.
+std::string format_count(double value);
+
+/// The overall answer for one benchmark.
+struct Overall {
+  stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< the worst of the judged metrics
+  std::string decided_by = "time";   ///< "time", "allocs/op" or "bytes/op": the metric that set the verdict
+  std::string note;                  ///< the time note, then each metric that broke its budget ("allocs/op 0 → 1 (budget +0)")
+};
+
+/// Folds the metrics into one verdict: regression > inconclusive > pass.
+Overall fold(const TimeJudgement& time, const std::optional<MedianJudgement>& allocs,
+             const std::optional<MedianJudgement>& bytes);
+
+}  // namespace cobench::verdict

@@ -1,0 +1,142 @@
+// The settings model: one order of layers (defaults < cobench.toml <
+// COBENCH_* < flags), one validator per key whose errors name the origin,
+// and the same refusals from every source and every command.
+#include <gtest/gtest.h>
+
+#include "config/config.h"
+#include "core/errors.h"
+#include "support/testing.h"
+
+namespace cobench::config {
+namespace {
+
+const Origin kFlag{Origin::Kind::Flag, "--budget"};
+
+std::string error_of(auto action) {
+  try {
+    action();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Settings, LayersApplyInOrderAndRememberTheirOrigin) {
+  Config c = parse("[run]\nmin_runs = 8\nmax_runs = 20\nmetric = \"cpu_time\"\n", "cobench.toml");
+  EXPECT_EQ(c.origin("run.min_runs").where, "cobench.toml:2:12");
+  apply_environment(c, {{"COBENCH_MIN_RUNS", "10"}, {"COBENCH_METRIC", ""}, {"UNRELATED", "x"}});
+  EXPECT_EQ(c.run.min_runs, 10);
+  EXPECT_EQ(c.origin("run.min_runs").kind, Origin::Kind::Environment);
+  EXPECT_EQ(c.origin("run.min_runs").where, "COBENCH_MIN_RUNS");
+  EXPECT_EQ(c.run.metric, "cpu_time");  // an empty variable changes nothing
+  EXPECT_EQ(c.origin("run.metric").kind, Origin::Kind::File);
+  set(c, "run.min_runs", {"12"}, {Origin::Kind::Flag, "--min-runs"});
+  EXPECT_EQ(c.run.min_runs, 12);
+  EXPECT_EQ(c.origin("run.min_runs").where, "--min-runs");
+  EXPECT_EQ(c.run.max_runs, 20);
+  EXPECT_EQ(c.origin("run.max_runs").kind, Origin::Kind::File);
+  EXPECT_EQ(c.origin("run.cpu").kind, Origin::Kind::Default);
+}
+
+TEST(Settings, EverySourceNamesItselfInItsError) {
+  const std::string what = "5 would mean 500%; write a fraction (0.05) or a percentage (\"5%\")";
+  EXPECT_EQ(error_of([] { parse("[budget]\ntime = 5\n", "cobench.toml"); }), "cobench.toml:2:8: budget.time: " + what);
+  EXPECT_EQ(error_of([] { parse("[budget]\ntime = \"5\"\n", "cobench.toml"); }),
+            "cobench.toml:2:8: budget.time: " + what);
+  Config c;
+  EXPECT_EQ(error_of([&] { apply_environment(c, {{"COBENCH_BUDGET", "5"}}); }), "COBENCH_BUDGET: " + what);
+  EXPECT_EQ(error_of([&] { set(c, "budget.time", {"5"}, kFlag); }), "--budget: " + what);
+  EXPECT_DOUBLE_EQ(c.budget.time, 0.05);  // nothing was stored
+}
+
+TEST(Settings, OneValidatorForEveryKeyAndSource) {
+  Config c;
+  const std::string min = "must be at least 2, got 1";
+  EXPECT_EQ(error_of([] { parse("[run]\nmin_runs = 1\n", "t.toml"); }), "t.toml:2:12: run.min_runs: " + min);
+  EXPECT_EQ(error_of([&] { apply_environment(c, {{"COBENCH_MIN_RUNS", "1"}}); }), "COBENCH_MIN_RUNS: " + min);
+  EXPECT_EQ(error_of([&] { set(c, "run.min_runs", {"1"}, {Origin::Kind::Flag, "--min-runs"}); }), "--min-runs: " + min);
+  EXPECT_EQ(error_of([&] { set(c, "run.min_runs", {"six"}, {Origin::Kind::Flag, "--min-runs"}); }),
+            "--min-runs: expected an integer, got 'six'");
+  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"wall"}, {Origin::Kind::Environment, "COBENCH_METRIC"}); }),
+            "COBENCH_METRIC: 'wall' is not one of real_time, cpu_time");
+  EXPECT_EQ(error_of([&] { set(c, "run.run_timeout", {"soon"}, {Origin::Kind::Flag, "--run-timeout"}); })
+                .rfind("--run-timeout: bad duration", 0),
+            0u);
+  EXPECT_EQ(error_of([&] { set(c, "budget.confidence", {"1.5"}, {Origin::Kind::Flag, "--confidence"}); }),
+            "--confidence: must be strictly between 0 and 1, e.g. 0.95");
+  EXPECT_EQ(error_of([&] { set(c, "budget.allocs", {"lots"}, {Origin::Kind::Flag, "--allocs-budget"}); })
+                .rfind("--allocs-budget: bad allowed increase 'lots'", 0),
+            0u);
+  EXPECT_EQ(error_of([&] { set(c, "run.filter", {"BM_("}, {Origin::Kind::Environment, "COBENCH_FILTER"}); })
+                .rfind("COBENCH_FILTER: bad regex 'BM_('", 0),
+            0u);
+  EXPECT_EQ(error_of([&] { set(c, "run.cpu", {"-1"}, {Origin::Kind::Environment, "COBENCH_CPU"}); }),
+            "COBENCH_CPU: must be at least 0, got -1");
+}
+
+TEST(Settings, CrossChecksBlameTheLaterLayer) {
+  Config c = parse("[run]\nmin_runs = 10\n", "cobench.toml");
+  set(c, "run.max_runs", {"8"}, {Origin::Kind::Flag, "--max-runs"});
+  EXPECT_EQ(error_of([&] { validate(c); }), "--max-runs: min_runs (10) is greater than max_runs (8)");
+  Config d;
+  set(d, "run.min_runs", {"40"}, {Origin::Kind::Environment, "COBENCH_MIN_RUNS"});
+  EXPECT_EQ(error_of([&] { validate(d); }), "COBENCH_MIN_RUNS: min_runs (40) is greater than max_runs (30)");
+}
+
+TEST(Settings, RepeatedFlagsAddToTheFilesLists) {
+  Config c = parse("[build]\ncmake_args = [\"-DA=1\"]\n[run]\nbench_args = [\"--x\"]\n", "cobench.toml");
+  set(c, "build.cmake_args", {"-DB=2"}, {Origin::Kind::Flag, "--cmake-arg"});
+  EXPECT_EQ(c.build.cmake_args, (std::vector<std::string>{"-DA=1", "-DB=2"}));
+  Config fresh;
+  set(fresh, "run.bench_args", {"--y", "--z"}, {Origin::Kind::Flag, "--bench-arg"});
+  EXPECT_EQ(fresh.run.bench_args, (std::vector<std::string>{"--y", "--z"}));
+}
+
+TEST(Settings, CommandsImplyTheCommandRunnerUnlessOneWasNamed) {
+  Config c;
+  set(c, "run.commands", {"./bench.sh"}, {Origin::Kind::Flag, "--command"});
+  EXPECT_EQ(c.run.runner, "command");
+  validate(c);
+  Config go;
+  set(go, "run.runner", {"go"}, {Origin::Kind::Flag, "--runner"});
+  set(go, "run.commands", {"./bench.sh"}, {Origin::Kind::Flag, "--command"});
+  EXPECT_EQ(error_of([&] { validate(go); }), "--command: commands need the command runner (runner is go)");
+}
+
+// The same refusal through the binary, from every source and every command that takes a budget.
+TEST(SettingsCli, ABareNumberBudgetIsRefusedEverywhere) {
+  testing::TempDir dir;
+  testing::GitRepo repo(dir / "repo");
+  repo.write("README", "x\n");
+  repo.commit("first");
+  const std::string what = "5 would mean 500%; write a fraction (0.05) or a percentage (\"5%\")";
+  auto flag = testing::run_cobench({"run", "--budget", "5"}, repo.path(), {}, 60);
+  EXPECT_EQ(flag.exit_code, 2) << testing::explain(flag);
+  EXPECT_NE(flag.err.find("--budget: " + what), std::string::npos) << flag.err;
+  auto env = testing::run_cobench({"run"}, repo.path(), {{"COBENCH_BUDGET", "5"}}, 60);
+  EXPECT_EQ(env.exit_code, 2) << testing::explain(env);
+  EXPECT_NE(env.err.find("COBENCH_BUDGET: " + what), std::string::npos) << env.err;
+  repo.write("cobench.toml", "[budget]\ntime = 5\n");
+  auto file = testing::run_cobench({"run"}, repo.path(), {}, 60);
+  EXPECT_EQ(file.exit_code, 2) << testing::explain(file);
+  EXPECT_NE(file.err.find("cobench.toml:2:8: budget.time: " + what), std::string::npos) << file.err;
+  testing::write_file(dir / "a.json", "{\"benchmarks\": []}");
+  auto compare = testing::run_cobench({"compare", (dir / "a.json").string(), "--vs", (dir / "a.json").string(),
+                                       "--budget", "5", "--gate"},
+                                      dir.path(), {}, 60);
+  EXPECT_EQ(compare.exit_code, 2) << testing::explain(compare);
+  EXPECT_NE(compare.err.find("--budget: " + what), std::string::npos) << compare.err;
+}
+
+TEST(SettingsCli, MinRunsOfOneIsRefusedByFlagAsByTheFile) {
+  testing::TempDir dir;
+  testing::GitRepo repo(dir / "repo");
+  repo.write("README", "x\n");
+  repo.commit("first");
+  auto result = testing::run_cobench({"run", "--min-runs", "1"}, repo.path(), {}, 60);
+  EXPECT_EQ(result.exit_code, 2) << testing::explain(result);
+  EXPECT_NE(result.err.find("--min-runs: must be at least 2, got 1"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace cobench::config

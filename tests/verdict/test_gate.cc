@@ -1,0 +1,29 @@
+#include "verdict/gate.h"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+
+namespace cobench::verdict {
+namespace {
+
+using stats::Verdict;
+
+TEST(Gate, ReportsWithoutGatingByDefault) {
+  const std::vector<Verdict> bad = {Verdict::Regression, Verdict::Inconclusive};
+  EXPECT_EQ(gate_exit_code(bad, {}), kExitOk);
+}
+
+TEST(Gate, ARegressionFailsTheGate) {
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Pass, Verdict::Regression}, {true, false}), kExitGateFailed);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Pass, Verdict::Inconclusive}, {true, false}), kExitOk);
+}
+
+TEST(Gate, FailOnInconclusiveImpliesTheGate) {
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Inconclusive}, {false, true}), kExitGateFailed);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Regression}, {false, true}), kExitGateFailed);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Pass}, {false, true}), kExitOk);
+}
+
+}  // namespace
+}  // namespace cobench::verdict
