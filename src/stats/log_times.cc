@@ -1,5 +1,6 @@
 #include "stats/log_times.h"
 
+#include <cfloat>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,10 @@ std::vector<double> log_times(std::span<const double> times, const char* side) {
 void check_confidence(double confidence) {
   if (!(confidence > 0 && confidence < 1))
     throw std::invalid_argument("confidence " + std::to_string(confidence) + " is not between 0 and 1");
+  // R's quantile functions take alpha/2 less 10 DBL_EPSILON: closer to 1 no
+  // sample size reaches the confidence, and the search for one would not end.
+  if (1 - confidence <= 20 * DBL_EPSILON)
+    throw std::invalid_argument("confidence " + std::to_string(confidence) + " is too close to 1 for any sample size");
 }
 
 }  // namespace cobench::stats

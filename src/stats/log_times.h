@@ -10,7 +10,7 @@ namespace cobench::stats {
 /// none or one is not a positive finite time.
 std::vector<double> log_times(std::span<const double> times, const char* side);
 
-/// Throws std::invalid_argument unless 0 < confidence < 1.
+/// Throws std::invalid_argument unless 0 < confidence < 1 and some sample size reaches it.
 void check_confidence(double confidence);
 
 }  // namespace cobench::stats

@@ -28,7 +28,21 @@ double median(std::span<const double> values) {
   return (lower + upper) / 2;  // as R computes it, so symmetric cases negate exactly
 }
 
-std::string to_string(Method method) { return method == Method::Exact ? "exact" : "normal"; }
+std::string to_string(Method method) {
+  switch (method) {
+    case Method::Exact: return "exact";
+    case Method::Normal: return "normal";
+    case Method::SignedRankExact: return "signed-rank exact";
+    case Method::SignedRankNormal: break;
+  }
+  return "signed-rank normal";
+}
+
+std::optional<Method> method_from_string(const std::string& text) {
+  for (Method m : {Method::Exact, Method::Normal, Method::SignedRankExact, Method::SignedRankNormal})
+    if (to_string(m) == text) return m;
+  return std::nullopt;
+}
 
 std::string to_string(Verdict verdict) {
   switch (verdict) {

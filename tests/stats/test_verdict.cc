@@ -52,6 +52,11 @@ TEST(Median, OddEvenAndEmpty) {
 TEST(Names, RoundTrip) {
   EXPECT_EQ(to_string(Method::Exact), "exact");
   EXPECT_EQ(to_string(Method::Normal), "normal");
+  EXPECT_EQ(to_string(Method::SignedRankExact), "signed-rank exact");
+  EXPECT_EQ(to_string(Method::SignedRankNormal), "signed-rank normal");
+  for (Method m : {Method::Exact, Method::Normal, Method::SignedRankExact, Method::SignedRankNormal})
+    EXPECT_EQ(method_from_string(to_string(m)), m);
+  EXPECT_EQ(method_from_string("signed-rank"), std::nullopt);
   for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive})
     EXPECT_EQ(verdict_from_string(to_string(v)), v);
   EXPECT_EQ(verdict_from_string("faster"), std::nullopt);
