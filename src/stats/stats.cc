@@ -28,6 +28,15 @@ double median(std::span<const double> values) {
   return (lower + upper) / 2;  // as R computes it, so symmetric cases negate exactly
 }
 
+double robust_sigma(std::span<const double> values) {
+  if (values.size() < 2) return 0;
+  double center = median(values);
+  std::vector<double> deviations(values.size());
+  std::transform(values.begin(), values.end(), deviations.begin(), [&](double v) { return std::fabs(v - center); });
+  // 1.4826 = 1 / qnorm(0.75): the MAD of a normal sample estimates 0.6745 sigma (R's mad()).
+  return 1.4826 * median(deviations);
+}
+
 std::string to_string(Method method) {
   switch (method) {
     case Method::Exact: return "exact";

@@ -57,6 +57,11 @@ bool is_faster(const RatioEstimate& estimate);
 /// Median of a sample (mean of the middle two for even sizes).
 double median(std::span<const double> values);
 
+/// 1.4826 times the median absolute deviation from the median: a spread that
+/// equals the standard deviation for normal data and ignores outliers; 0 for
+/// fewer than 2 values.
+double robust_sigma(std::span<const double> values);
+
 /// "exact" | "normal" | "signed-rank exact" | "signed-rank normal"
 std::string to_string(Method method);
 /// The inverse of to_string(Method); nullopt for any other text.

@@ -1,5 +1,8 @@
-// judge / is_faster / names: the verdict rules of the issue, at their edges.
+// judge / is_faster / median / robust_sigma / names: the verdict rules of the
+// issue, at their edges, and the small helpers beside them.
 #include <cmath>
+#include <random>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -47,6 +50,25 @@ TEST(Median, OddEvenAndEmpty) {
   EXPECT_EQ(median(odd), 2);
   EXPECT_EQ(median(even), 2.5);
   EXPECT_TRUE(std::isnan(median(std::span<const double>())));
+}
+
+TEST(RobustSigma, ScaledMedianAbsoluteDeviation) {
+  double with_outlier[] = {1, 2, 3, 4, 100}, even[] = {1, 2, 3, 4}, same[] = {5, 5, 5}, one[] = {7};
+  EXPECT_DOUBLE_EQ(robust_sigma(with_outlier), 1.4826);  // deviations 2 1 0 1 97 (R: mad() = 1.4826)
+  EXPECT_DOUBLE_EQ(robust_sigma(even), 1.4826);          // deviations from 2.5: 1.5 0.5 0.5 1.5
+  EXPECT_EQ(robust_sigma(same), 0);
+  EXPECT_EQ(robust_sigma(one), 0);
+  EXPECT_EQ(robust_sigma(std::span<const double>()), 0);
+}
+
+TEST(RobustSigma, EstimatesTheStandardDeviationOfNormalData) {
+  std::mt19937 rng(1);
+  std::normal_distribution<double> normal(50, 3);
+  std::vector<double> values(20000);
+  for (auto& v : values) v = normal(rng);
+  EXPECT_NEAR(robust_sigma(values), 3.0, 0.1);
+  values[0] = 1e9;  // one wild outlier barely moves it
+  EXPECT_NEAR(robust_sigma(values), 3.0, 0.1);
 }
 
 TEST(Names, RoundTrip) {
