@@ -1,8 +1,9 @@
-// estimate_ratio at benchmark-sized samples: 1k, 5k and 20k per side. Before
-// the selection on the implicit matrix of differences, 20k per side sorted
-// 4e8 differences (6.3 GB, minutes); run one size at a time under
-// /usr/bin/time -v to see the peak memory of that size alone:
-//   stats_perftest --benchmark_filter='EstimateRatio/20000$'
+// estimate_ratio and estimate_paired_ratio at benchmark-sized samples: 1k, 5k
+// and 20k per side or pairs. Before the selection on the implicit matrix of
+// differences, 20k per side sorted 4e8 differences (6.3 GB, over a minute);
+// run one size at a time under /usr/bin/time -v to see the peak memory of
+// that size alone:
+//   stats_perftest --benchmark_filter='BM_EstimateRatio/20000$'
 #include <cmath>
 #include <random>
 #include <vector>
@@ -28,6 +29,14 @@ void BM_EstimateRatio(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(cobench::stats::estimate_ratio(base, head));
 }
 BENCHMARK(BM_EstimateRatio)->Arg(1000)->Arg(5000)->Arg(20000)->Unit(benchmark::kMillisecond);
+
+void BM_EstimatePairedRatio(benchmark::State& state) {
+  auto n = static_cast<size_t>(state.range(0));
+  std::vector<double> base = lognormal(n, 1000, 3), head = lognormal(n, 1.02, 4);
+  for (size_t i = 0; i < n; ++i) head[i] *= base[i];  // paired: head follows its base run
+  for (auto _ : state) benchmark::DoNotOptimize(cobench::stats::estimate_paired_ratio(base, head));
+}
+BENCHMARK(BM_EstimatePairedRatio)->Arg(1000)->Arg(5000)->Arg(20000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
