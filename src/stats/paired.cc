@@ -59,8 +59,8 @@ RatioEstimate estimate_paired_ratio(std::span<const double> base, std::span<cons
                                 ", head " + std::to_string(head.size()));
   std::vector<double> log_base = log_times(base, "base"), log_head = log_times(head, "head");
   // R drops the pairs with equal log times before everything, the interval
-  // included: they carry no sign. The estimate uses the same differences, so
-  // it always lies inside the interval.
+  // included: they carry no sign. The estimate and the reachability use the
+  // same differences as the interval, so that they describe the same data.
   std::vector<double> d;
   d.reserve(base.size());
   for (size_t i = 0; i < base.size(); ++i)
