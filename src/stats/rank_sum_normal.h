@@ -6,6 +6,8 @@
 
 namespace cobench::stats {
 
+class PairwiseOrder;
+
 /// Two-sided p-value and confidence bounds for the shift of x against y.
 struct NormalRankSum {
   double p_value = 1;
@@ -13,8 +15,8 @@ struct NormalRankSum {
   double ci_high = 0;
 };
 
-/// `sorted_diffs` holds every x_i - y_j in ascending order; alpha = 1 - confidence.
-NormalRankSum rank_sum_normal(std::span<const double> x, std::span<const double> y,
-                              std::span<const double> sorted_diffs, double alpha);
+/// `diffs` holds every x_i - y_j; alpha = 1 - confidence.
+NormalRankSum rank_sum_normal(std::span<const double> x, std::span<const double> y, const PairwiseOrder& diffs,
+                              double alpha);
 
 }  // namespace cobench::stats
