@@ -29,7 +29,7 @@ h1 { font-size: 20px; margin: 0 0 6px; }
 table.benchmarks { border-collapse: collapse; width: 100%; margin: 12px 0; }
 table.benchmarks th, table.benchmarks td { border-bottom: 1px solid #d8dee4; padding: 4px 8px; text-align: left; vertical-align: middle; }
 table.benchmarks th { background: #f6f8fa; position: sticky; top: 0; font-size: 12px; }
-td.name { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; max-width: 28em; }
+td.name { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; overflow-wrap: break-word; max-width: 28em; }
 td.target { color: var(--muted); font-size: 12px; }
 td.n { white-space: nowrap; } td.ratio { min-width: 10em; font-variant-numeric: tabular-nums; }
 tr.regression td.verdict { color: var(--regression); font-weight: 700; }
@@ -51,7 +51,7 @@ svg rect.ci { fill-opacity: .55; }
 svg circle.estimate { fill: #1f2328; }
 details { margin: 10px 0; } summary { cursor: pointer; font-weight: 600; }
 dl { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; font-size: 12px; }
-dt { color: var(--muted); } dd { margin: 0; font-family: ui-monospace, monospace; word-break: break-all; }
+dt { color: var(--muted); } dd { margin: 0; font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 @media print {
   body { font-size: 10pt; padding: 0; max-width: none; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -92,12 +92,22 @@ std::string metric_cell(const std::optional<verdict::MedianJudgement>& metric) {
   return tag("td", "metric", escape_xml(metric_change(metric)));
 }
 
+/// A benchmark name that wraps after '/' and ',' ("BM_Log_float/" "1024"), never inside an argument.
+std::string breakable_name(const std::string& name) {
+  std::string out;
+  for (char c : escape_xml(name)) {
+    out += c;
+    if (c == '/' || c == ',') out += "<wbr/>";
+  }
+  return out;
+}
+
 std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, bool targets, bool allocs) {
   std::string cls = verdict_class(row);
   std::string out = "<tr class=\"" + cls + "\" data-benchmark=\"" + escape_xml(row.name) + "\" data-target=\"" +
                     escape_xml(row.target) + "\" data-verdict=\"" + cls + "\">";
   if (targets) out += tag("td", "target", escape_xml(row.target));
-  out += tag("td", "name", escape_xml(row.name) + (row.is_control ? " <em>(control)</em>" : ""));
+  out += tag("td", "name", breakable_name(row.name) + (row.is_control ? " <em>(control)</em>" : ""));
   out += tag("td", "ratio", escape_xml(format_ratio_ci(row, decimals)));
   out += tag("td", "plot", svg_strip_plot(row, scale, decimals));
   out += tag("td", "verdict", escape_xml(verdict_text(row)));

@@ -109,9 +109,9 @@ BenchmarkRow read_row(const Reader& r) {
   e.p_value = r.at("p_value").number_or_nan();
   row.time.compared = !r.at("ratio").is_null();
   if (row.time.compared) {
-    std::string method = r.at("method").text();
-    if (method != "exact" && method != "normal") r.at("method").fail("expected exact or normal");
-    e.method = method == "exact" ? stats::Method::Exact : stats::Method::Normal;
+    auto method = stats::method_from_string(r.at("method").text());
+    if (!method) r.at("method").fail("expected exact, normal, signed-rank exact or signed-rank normal");
+    e.method = *method;
     e.ci_reachable = !r.has("runs_needed");
     if (!e.ci_reachable) e.runs_needed = r.at("runs_needed").integer();
   }

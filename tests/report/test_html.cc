@@ -61,6 +61,22 @@ TEST(Html, OneRowPerBenchmarkWithAPlotOfEverySample) {
   EXPECT_TRUE(hostile_seen);
 }
 
+TEST(Html, NamesWrapAfterSlashesAndCommasNeverInsideAnArgument) {
+  Report report;
+  report.benchmarks.push_back(testing::make_row("bench_cwise_math", "Log_float/1024", stats::Verdict::Pass, 1, 0.99, 1.01));
+  report.benchmarks.push_back(testing::make_row("t", "BM_FFT<std::complex<float>, true>/64", stats::Verdict::Pass, 1, 0.99, 1.01));
+  auto doc = parse(render_html(report));
+  auto cell = doc.select_node("//tr[@data-benchmark='Log_float/1024']/td[@class='name']").node();
+  ASSERT_TRUE(cell);
+  EXPECT_STREQ(cell.child_value(), "Log_float/");         // the first text node ends at the slash
+  EXPECT_TRUE(cell.child("wbr"));                         // a break opportunity there
+  EXPECT_STREQ(cell.last_child().value(), "1024");        // and the argument whole after it
+  auto fft = doc.select_node("//tr[@data-benchmark='BM_FFT<std::complex<float>, true>/64']/td[@class='name']").node();
+  EXPECT_EQ(std::distance(fft.children("wbr").begin(), fft.children("wbr").end()), 2);
+  const std::string html = render_html(report);
+  EXPECT_EQ(html.find("break-all"), std::string::npos);   // no style lets a name break anywhere
+}
+
 TEST(Html, VerdictClassesFailedRunsAllocationsAndSummary) {
   auto doc = parse(render_html(testing::sample_run_report()));
   EXPECT_EQ(doc.select_nodes("//tr[@data-verdict='regression']").size(), 2u);

@@ -160,6 +160,16 @@ TEST(SpreadBar, PlacesTheIntervalAgainstTheBudgetMarker) {
   EXPECT_LT(position(straddle, "┊"), position(straddle, "]"));
   EXPECT_NE(straddle.find("●"), std::string::npos);
   EXPECT_EQ(straddle.find('|'), std::string::npos);
+  // Marks that fall in one cell are all kept, in order: an interval starting at the budget, a tiny one at 1.0.
+  for (const auto& row : {testing::make_row("", "b", Verdict::Inconclusive, 1.2, 1.05, 1.9),
+                          testing::make_row("", "t", Verdict::Pass, 1.0, 0.9999, 1.0001),
+                          testing::make_row("", "w", Verdict::Regression, 40, 30, 50)}) {
+    std::string bar = spread_bar(row);
+    for (const char* glyph : {"[", "●", "]", "│", "┊"}) EXPECT_NE(bar.find(glyph), std::string::npos) << bar << glyph;
+    EXPECT_LT(position(bar, "["), position(bar, "●")) << bar;
+    EXPECT_LT(position(bar, "●"), position(bar, "]")) << bar;
+    EXPECT_LT(position(bar, "│"), position(bar, "┊")) << bar;
+  }
   auto no_ci = testing::make_row("", "n", Verdict::Inconclusive, 1.0, 0, 0);
   no_ci.time.estimate.ci_reachable = false;
   EXPECT_EQ(spread_bar(no_ci), "");
