@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "formats/formats.h"
-#include "run/runner.h"
+#include "results/record.h"
 
 namespace cobench::results {
 
