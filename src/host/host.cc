@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "process/process.h"
 
@@ -210,6 +211,20 @@ std::vector<int> isolated_cpus() {
 }  // namespace
 
 int last_online_cpu() { return choose_pin_cpu(online_cpus(), allowed_cpus(), isolated_cpus(), cgroup_cpuset()); }
+
+std::optional<std::string> why_not_pinnable(int cpu) {
+  const std::vector<int> online = online_cpus(), allowed = allowed_cpus();
+  auto listed = [](const std::vector<int>& cpus) { return fmt::format("{}", fmt::join(cpus, ",")); };
+  if (!online.empty() && std::find(online.begin(), online.end(), cpu) == online.end())
+    return fmt::format("CPU {} is not online (online: {})", cpu, listed(online));
+  auto has = [cpu](const std::vector<int>& cpus) { return std::find(cpus.begin(), cpus.end(), cpu) != cpus.end(); };
+  // An isolated CPU never shows in the affinity mask; inside this cgroup's cpuset it is the best pin there is.
+  const auto cpuset = cgroup_cpuset();
+  if (has(isolated_cpus()) && (!cpuset || has(*cpuset))) return std::nullopt;
+  if (!allowed.empty() && !has(allowed))
+    return fmt::format("CPU {} is outside the CPUs this process may use ({})", cpu, listed(allowed));
+  return std::nullopt;
+}
 
 nlohmann::json collect_host_context(const std::string& compiler) {
   nlohmann::json host = nlohmann::json::object();

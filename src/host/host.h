@@ -22,6 +22,10 @@ nlohmann::json collect_host_context(const std::string& compiler = {});
 /// An isolated CPU (isolcpus) inside this process's cgroup cpuset wins.
 int last_online_cpu();
 
+/// Why runs cannot be pinned to `cpu` ("CPU 4096 is not online (online: 0-1)",
+/// "... is outside this process's CPUs (0,1)"); nullopt when they can.
+std::optional<std::string> why_not_pinnable(int cpu);
+
 /// The rule behind last_online_cpu(), on given CPU lists (sorted): the last
 /// isolated, online CPU of `cpuset` (when the cpuset is known, since the
 /// affinity mask never shows isolated CPUs); else the last online CPU of

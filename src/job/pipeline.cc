@@ -41,6 +41,12 @@ void check_job_settings(const config::Config& settings) {
   run::parse_commands(settings.run.commands, "--command");
   run::parse_commands(settings.run.prepare, "--prepare");
   settings.budgets();
+  if (settings.run.runner == "gbench")
+    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
+                          settings.origin("run.bench_args").describe("run.bench_args"));
+  if (settings.run.cpu)
+    if (auto why = host::why_not_pinnable(*settings.run.cpu))
+      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
 }
 
 /// The compiler named in the CMake arguments, for the host context.
@@ -122,6 +128,10 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
   std::fputs(report::render_table(report, ::isatty(STDOUT_FILENO)).c_str(), stdout);
   std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
   std::fflush(stdout);
+  if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
+    for (const auto& failure : failures) std::fprintf(stderr, "cobench: error: %s\n", failure.c_str());
+    return kExitInfra;  // nothing measured is never a pass, gate or not
+  }
   std::vector<stats::Verdict> verdicts;
   for (const auto& row : report.benchmarks) verdicts.push_back(row.verdict);
   return verdict::gate_exit_code(verdicts, gate);

@@ -151,9 +151,11 @@ json to_json(const Report& report) {
   for (const auto& row : report.benchmarks) rows.push_back(row_json(row));
   for (const auto& item : report.added) added.push_back(one_sided(item));
   for (const auto& item : report.removed) removed.push_back(one_sided(item));
-  for (const auto& t : report.targets)
+  for (const auto& t : report.targets) {
     targets.push_back(
         {{"name", t.name}, {"warnings", t.warnings}, {"alloc_status", t.alloc_status}, {"alloc_runs", t.alloc_runs}});
+    if (!t.failure.empty()) targets.back()["failure"] = t.failure;
+  }
   return {{"schema", report.schema},       {"tool", report.tool},
           {"base", report.base},           {"head", report.head},
           {"metric", report.metric},       {"budget", report.budget},
@@ -185,8 +187,8 @@ Report from_json(const json& value) {
   Reader targets = r.at("targets");
   for (size_t i = 0; i < targets.size(); ++i) {
     Reader t = targets.at(i);
-    report.targets.push_back(
-        {t.at("name").text(), t.at("warnings").texts(), t.at("alloc_status").text(), t.at("alloc_runs").integer()});
+    report.targets.push_back({t.at("name").text(), t.at("warnings").texts(), t.at("alloc_status").text(),
+                              t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : ""});
   }
   report.notes = r.at("notes").texts();
   return report;

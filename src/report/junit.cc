@@ -18,6 +18,7 @@ struct Suite {
   std::string name;
   std::vector<BenchmarkRow> rows;
   std::vector<std::pair<const OneSided*, bool>> one_sided;  // (benchmark, added); skipped: nothing to compare
+  std::string failure;  // every run of the target failed: one error case, nothing was measured
   int failures = 0, errors = 0, skipped = 0;
 };
 
@@ -97,6 +98,12 @@ std::vector<Suite> group(const Report& report) {
     suite.skipped += !is_error(row) && row.verdict == stats::Verdict::Inconclusive;
     suite.rows.push_back(std::move(row));
   }
+  for (const auto& target : report.targets) {
+    if (target.failure.empty()) continue;
+    Suite& suite = suites[suite_name(report, target.name)];
+    suite.failure = target.failure;
+    ++suite.errors;
+  }
   for (const auto* list : {&report.added, &report.removed})
     for (const auto& benchmark : *list) {
       Suite& suite = suites[suite_name(report, benchmark.target)];
@@ -130,7 +137,7 @@ std::string render_junit(const Report& report) {
   int tests = 0, failures = 0, errors = 0, skipped = 0;
   std::string body;
   for (const auto& suite : suites) {
-    int count = static_cast<int>(suite.rows.size() + suite.one_sided.size());
+    int count = static_cast<int>(suite.rows.size() + suite.one_sided.size() + !suite.failure.empty());
     tests += count;
     failures += suite.failures;
     errors += suite.errors;
@@ -145,6 +152,10 @@ std::string render_junit(const Report& report) {
     body += "    </properties>\n";
     for (const auto& row : suite.rows) body += testcase(suite, row, decimals);
     for (const auto& [benchmark, added] : suite.one_sided) body += one_sided_case(suite, *benchmark, added);
+    if (!suite.failure.empty())
+      body += "    <testcase" + attribute("name", "every run") + attribute("classname", "cobench." + suite.name) +
+              " time=\"0\">\n      <error" + attribute("message", suite.failure) +
+              attribute("type", "nothing measured") + "/>\n    </testcase>\n";
     body += suite_output(report, suite.name) + "  </testsuite>\n";
   }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cobench\"" +

@@ -31,6 +31,13 @@ void settle_verdict(BenchmarkRow& row) {
   if (!overall.note.empty()) row.note = row.note.empty() ? overall.note : row.note + "; " + overall.note;
 }
 
+std::vector<std::string> infrastructure_failures(const Report& report) {
+  std::vector<std::string> out;
+  for (const auto& target : report.targets)
+    if (!target.failure.empty()) out.push_back(target.name + ": " + target.failure);
+  return out;
+}
+
 /// Regressions first: they are what a reader of the report must act on.
 static int severity(const BenchmarkRow& row) {
   switch (row.verdict) {

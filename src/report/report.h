@@ -58,6 +58,9 @@ struct TargetInfo {
   std::vector<std::string> warnings;   ///< e.g. "3 benchmark families in one TU: bench.cpp"
   std::string alloc_status;            ///< "measured (3 runs per side)" or why not
   int alloc_runs = 0;
+  /// Every run on both sides failed: nothing was measured, an infrastructure
+  /// failure (exit 3). Says the first failing run's command, how it ended and its output's tail.
+  std::string failure = {};
 };
 
 /// The whole comparison.
@@ -88,6 +91,9 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 /// The row's overall verdict from all its metrics (verdict::fold); each
 /// metric that broke its budget is named in the note ("allocs/op 0 → 1").
 void settle_verdict(BenchmarkRow& row);
+
+/// The targets whose every run failed, as "TARGET: FAILURE" lines (empty when none).
+std::vector<std::string> infrastructure_failures(const Report& report);
 
 /// Orders rows regressions → inconclusive → faster → pass, then by target and name.
 void sort_rows(std::vector<BenchmarkRow>& rows);

@@ -112,7 +112,7 @@ std::string render_table(const Report& report, bool color) {
     for (const auto& row : rows) table.push_back(row_cells(row, with_target));
     out += render_rows(table, color);
   } else {
-    out += "no benchmark present on both sides\n";
+    out += infrastructure_failures(report).empty() ? "no benchmark present on both sides\n" : "nothing was measured\n";
   }
   if (!report.added.empty()) out += list_line("added, head only", report.added);
   if (!report.removed.empty()) out += list_line("removed, base only", report.removed);

@@ -18,6 +18,7 @@ struct TargetRuns {
   int succeeded[2] = {0, 0};
   std::vector<report::FailedRun> failed;
   std::map<std::string, std::string> errors;  // benchmark -> "head: message"
+  const RunRecord* first_failure = nullptr;   // explains a target whose every run failed
 };
 
 std::string phrase(const std::string& cause) {
@@ -48,6 +49,7 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
       for (const auto& [name, message] : record.errors) target.errors[name] = to_string(record.side) + ": " + message;
     } else {
       target.failed.push_back({to_string(record.side), record.run, record.status, record.log});
+      if (!target.first_failure) target.first_failure = &record;
     }
   }
   return out;
@@ -104,6 +106,23 @@ std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& fai
   return out;
 }
 
+/// Why nothing of a target was measured, when every run on both sides failed; "" otherwise.
+std::string every_run_failed(const TargetRuns& runs) {
+  if (runs.succeeded[0] + runs.succeeded[1] > 0 || !runs.first_failure) return "";
+  const RunRecord& first = *runs.first_failure;
+  std::string text = fmt::format("every run failed (base {}/{}, head {}/{}); first: {} run {}: {}", runs.attempted[0],
+                                 runs.attempted[0], runs.attempted[1], runs.attempted[1], to_string(first.side),
+                                 first.run, first.detail.empty() ? first.status : first.detail);
+  if (!first.command.empty()) text += fmt::format("; command: {}", first.command);
+  if (!first.output_tail.empty()) {
+    std::string tail = first.output_tail;  // one line in every report
+    while (!tail.empty() && tail.back() == '\n') tail.pop_back();
+    for (size_t at = tail.find('\n'); at != std::string::npos; at = tail.find('\n', at)) tail.replace(at, 1, " | ");
+    text += fmt::format("; output: {}", tail);
+  }
+  return text;
+}
+
 report::Report aggregate(const ResultsFile& results, const std::string& source) {
   report::Report out;
   out.tool = "run";
@@ -119,7 +138,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   const std::string key = sample_key_for_metric(out.metric);
 
   for (const auto& [target, runs] : tally(results.runs)) {
-    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0});
+    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0, every_run_failed(runs)});
     auto samples = collect_samples(results.runs, target, key);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
@@ -156,12 +175,17 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   // A stop reason goes on the target's inconclusive rows; a target without rows still says why it stopped.
   for (const auto& [target, reason] : results.stops) {
     auto of_target = [&target = target](const auto& row) { return row.target == target; };
+    auto failed = [&target = target](const report::TargetInfo& info) { return info.name == target && !info.failure.empty(); };
+    if (std::any_of(out.targets.begin(), out.targets.end(), failed)) continue;  // its failure says more
     if (std::none_of(out.benchmarks.begin(), out.benchmarks.end(), of_target) &&
         std::none_of(out.added.begin(), out.added.end(), of_target) &&
         std::none_of(out.removed.begin(), out.removed.end(), of_target))
       out.notes.push_back(fmt::format("{}: {}", target, reason));
   }
   if (auto busy = busy_machine_note(results, out.metric)) out.notes.insert(out.notes.begin(), *busy);  // context first
+  // Nothing measured is never a pass: say it first, in every report.
+  const auto failures = report::infrastructure_failures(out);
+  out.notes.insert(out.notes.begin(), failures.begin(), failures.end());
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
   apply_alloc_metrics(out, results);  // allocs/op, bytes/op and per-target alloc status

@@ -51,6 +51,8 @@ nlohmann::json to_json(const RunRecord& record) {
                          {"samples", samples},     {"log", record.log}};
   if (!record.errors.empty()) line["errors"] = record.errors;
   if (!record.detail.empty()) line["detail"] = record.detail;
+  if (!record.command.empty()) line["command"] = record.command;
+  if (!record.output_tail.empty()) line["output_tail"] = record.output_tail;
   return line;
 }
 
@@ -72,6 +74,8 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
     record.errors = json.value("errors", nlohmann::json::object()).get<std::map<std::string, std::string>>();
     record.detail = json.value("detail", "");
     record.log = json.value("log", "");
+    record.command = json.value("command", "");
+    record.output_tail = json.value("output_tail", "");
   } catch (const nlohmann::json::exception& e) {
     throw InputError(source + ": bad run line: " + e.what());
   }

@@ -32,6 +32,8 @@ struct RunRecord {
   std::map<std::string, std::string> errors;  ///< benchmark name -> its own error/skip message
   std::string detail;                       ///< one line for people: "killed by SIGSEGV", parse error
   std::string log;                          ///< stderr log, relative to the output folder
+  std::string command;                      ///< failed runs: the command line, shell-quoted for people
+  std::string output_tail;                  ///< failed runs: the last lines the process printed
   bool interrupted = false;                 ///< cancelled by SIGINT/SIGTERM: not data, never logged
 
   bool ok() const { return status == "ok"; }

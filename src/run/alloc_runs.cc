@@ -10,7 +10,7 @@
 #include "core/files.h"
 #include "core/parse.h"
 #include "run/alloc_preload.h"
-#include "run/command_runner.h"
+#include "run/process_run.h"
 
 namespace cobench::run {
 namespace {

@@ -7,17 +7,12 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "run/process_run.h"
 
 namespace cobench::run {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string safe_stem(const std::string& text) {
-  std::string out;
-  for (char c : text) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
-  return out;
-}
 
 std::vector<std::string> split_json(const std::string& text, const std::string& what) {
   nlohmann::json json;
@@ -90,49 +85,6 @@ std::vector<CommandSpec> parse_commands(const std::vector<std::string>& texts, c
   return out;
 }
 
-RunRecord new_record(const std::string& target, Side side, const std::string& sha, int run_index) {
-  RunRecord record;
-  record.target = target;
-  record.side = side;
-  record.sha = sha;
-  record.run = run_index;
-  return record;
-}
-
-std::pair<fs::path, std::string> run_log_path(const fs::path& out_dir, const std::string& target, Side side,
-                                              int run_index) {
-  const fs::path rel = fs::path("logs") / fmt::format("{}-{}-{}.log", safe_stem(target), to_string(side), run_index);
-  fs::create_directories((out_dir / rel).parent_path());
-  return {out_dir / rel, rel.string()};
-}
-
-process::Command measured_command(const ProcessSettings& settings, std::vector<std::string> argv,
-                                  const fs::path& cwd) {
-  process::Command command;
-  command.argv = std::move(argv);
-  command.cwd = cwd;
-  command.env = settings.env;
-  command.cpu = settings.cpu;
-  command.timeout_seconds = settings.run_timeout;
-  command.merge_stderr_into_stdout = true;
-  return command;
-}
-
-bool record_outcome(const process::Result& result, RunRecord& record) {
-  record.wall_seconds += result.wall_seconds;
-  record.exit_code = result.exit_code;
-  record.signal = result.outcome == process::Result::Outcome::Signaled ? result.signal : 0;
-  if (result.outcome == process::Result::Outcome::Interrupted) {
-    record.interrupted = true;
-    record.status = "interrupted";
-    return false;
-  }
-  if (result.ok()) return true;
-  record.status = process::short_cause(result);
-  record.detail = process::describe(result);
-  return false;
-}
-
 CommandRunner::CommandRunner(ProcessSettings settings, std::vector<CommandSpec> commands,
                              std::vector<CommandSpec> prepare)
     : settings_(std::move(settings)), commands_(std::move(commands)), prepare_(std::move(prepare)) {}
@@ -163,14 +115,17 @@ RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string
   std::string transcript;
   int failures = 0;
   for (const auto& spec : commands_) {
-    const auto result = process::run(measured_command(settings_, spec.argv, unit.cwd));
+    const process::Command command = measured_command(settings_, spec.argv, unit.cwd);
+    const auto result = process::run(command);
     transcript += fmt::format("$ {}\n{}", process::quote_command_line(spec.argv), result.out);
     RunRecord attempt = new_record(unit.name, side, sha, run_index);
-    if (!record_outcome(result, attempt)) {
+    if (!record_outcome(command, result, attempt)) {
       if (attempt.interrupted) return attempt;
       record.errors[spec.label] = attempt.detail;
       record.status = attempt.status;  // kept only when every command failed
       record.detail = attempt.detail;
+      record.command = attempt.command;
+      record.output_tail = attempt.output_tail;
       ++failures;
       continue;
     }
@@ -179,7 +134,11 @@ RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string
                                   {"cpu_ns", (result.user_seconds + result.sys_seconds) * 1e9},
                                   {"max_rss_bytes", static_cast<double>(result.max_rss_kib) * 1024}};
   }
-  if (failures < static_cast<int>(commands_.size())) record.status = "ok";
+  if (failures < static_cast<int>(commands_.size())) {
+    record.status = "ok";
+    record.command.clear();
+    record.output_tail.clear();
+  }
   if (!transcript.empty()) {
     write_file_atomic(log, transcript);
     record.log = rel;

@@ -2,13 +2,10 @@
 // Plain commands as benchmarks (`cobench run --command 'ARGV...'`): each
 // command is one benchmark, timed as a whole process (wall, user+sys, max
 // RSS) in each worktree; `--prepare` commands run once per worktree first.
-// Also the per-run plumbing every process runner shares.
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "process/process.h"
-#include "run/gbench_runner.h"
 #include "run/runner.h"
 
 namespace cobench::run {
@@ -27,22 +24,6 @@ struct CommandSpec {
 
 /// Parses every --command / --prepare value (see split_command_line).
 std::vector<CommandSpec> parse_commands(const std::vector<std::string>& texts, const std::string& flag);
-
-/// A record for run `run_index` of `target` on `side`, status ok.
-RunRecord new_record(const std::string& target, Side side, const std::string& sha, int run_index);
-
-/// OUT/logs/<target>-<side>-<run>.log: {absolute path, path relative to OUT}.
-std::pair<std::filesystem::path, std::string> run_log_path(const std::filesystem::path& out_dir,
-                                                           const std::string& target, Side side, int run_index);
-
-/// A measured run's process: argv in cwd, the job's environment, pinned,
-/// under the per-run timeout, stderr merged into stdout.
-process::Command measured_command(const ProcessSettings& settings, std::vector<std::string> argv,
-                                  const std::filesystem::path& cwd);
-
-/// Copies how the process ended into `record` (status, exit code, signal,
-/// interrupted, detail). Returns true when it exited 0.
-bool record_outcome(const process::Result& result, RunRecord& record);
 
 /// The Runner for --command: one unit "commands" per side that runs every command once.
 class CommandRunner : public Runner {

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -10,17 +11,11 @@
 #include "core/files.h"
 #include "formats/formats.h"
 #include "process/process.h"
+#include "run/process_run.h"
 #include "results/samples.h"
 
 namespace cobench::run {
 namespace {
-
-/// A file-name-safe form of a target name.
-std::string file_stem(const std::string& target, Side side, int run_index) {
-  std::string safe;
-  for (char c : target) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
-  return fmt::format("{}-{}-{}", safe, to_string(side), run_index);
-}
 
 /// The regex of Google Benchmark's "Failed to match any benchmarks against regex: X"
 /// when the run wrote no JSON for that reason (every version exits 0 without output then).
@@ -37,6 +32,20 @@ std::optional<std::string> unmatched_filter(const std::filesystem::path& json, c
 }
 
 }  // namespace
+
+void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin) {
+  static const std::regex owned("^--?benchmark_(out|out_format|format|list_tests)(=|$)");
+  static const std::regex filter("^--?benchmark_filter(=|$)");
+  for (const auto& arg : bench_args) {
+    if (std::regex_search(arg, owned))
+      throw InputError(fmt::format("{}: {} is cobench's own: every run writes its JSON where cobench reads it; "
+                                   "drop it (the per-run files are kept in OUT/runs)",
+                                   origin, arg));
+    if (filter_set && std::regex_search(arg, filter))
+      throw InputError(fmt::format("{}: {} conflicts with the job's --filter / COBENCH_FILTER; give the filter once",
+                                   origin, arg));
+  }
+}
 
 GoogleBenchmarkRunner::GoogleBenchmarkRunner(ProcessSettings settings) : settings_(std::move(settings)) {}
 
@@ -59,46 +68,23 @@ void read_gbench_samples(const std::string& json_text, const std::string& source
 }
 
 RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
-  RunRecord record;
-  record.target = unit.name;
-  record.side = side;
-  record.sha = sha;
-  record.run = run_index;
-  const std::string stem = file_stem(unit.name, side, run_index);
-  const auto json_path = settings_.out_dir / "runs" / (stem + ".json");
-  const auto log_rel = std::filesystem::path("logs") / (stem + ".log");
+  RunRecord record = new_record(unit.name, side, sha, run_index);
+  const auto [log_path, log_rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
+  const auto json_path =
+      settings_.out_dir / "runs" / fmt::format("{}-{}-{}.json", safe_stem(unit.name), to_string(side), run_index);
   std::filesystem::create_directories(json_path.parent_path());
-  std::filesystem::create_directories((settings_.out_dir / log_rel).parent_path());
   std::filesystem::remove(json_path);
 
-  process::Command command;
-  command.argv = unit.argv;
-  command.argv.push_back("--benchmark_out=" + json_path.string());
-  command.argv.push_back("--benchmark_out_format=json");
-  command.argv.insert(command.argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
-  command.cwd = unit.cwd;
-  command.env = settings_.env;
-  command.cpu = settings_.cpu;
-  command.timeout_seconds = settings_.run_timeout;
-  command.stdout_path = settings_.out_dir / log_rel;
-  command.merge_stderr_into_stdout = true;
+  std::vector<std::string> argv = unit.argv;
+  argv.push_back("--benchmark_out=" + json_path.string());
+  argv.push_back("--benchmark_out_format=json");
+  argv.insert(argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
+  process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
+  command.stdout_path = log_path;
   const auto result = process::run(command);
-
-  record.wall_seconds = result.wall_seconds;
-  record.exit_code = result.exit_code;
-  record.signal = result.outcome == process::Result::Outcome::Signaled ? result.signal : 0;
-  record.log = log_rel.string();
-  if (result.outcome == process::Result::Outcome::Interrupted) {
-    record.interrupted = true;
-    record.status = "interrupted";
-    return record;
-  }
-  if (!result.ok()) {
-    record.status = process::short_cause(result);
-    record.detail = process::describe(result);
-    return record;
-  }
-  if (auto regex = unmatched_filter(json_path, settings_.out_dir / log_rel)) {
+  record.log = log_rel;
+  if (!record_outcome(command, result, record)) return record;
+  if (auto regex = unmatched_filter(json_path, log_path)) {
     record.detail = fmt::format("--benchmark_filter '{}' matches no benchmark", *regex);  // ok, no samples
     return record;
   }
@@ -108,10 +94,12 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
     record.samples.clear();
     record.status = "unparsable JSON";
     record.detail = std::string("unparsable JSON: ") + e.what();
+    record.command = process::quote_command_line(command.argv);
+    record.output_tail = process::tail_lines(read_file(log_path), 5);
   }
   std::error_code ec;
-  if (record.ok() && std::filesystem::file_size(settings_.out_dir / log_rel, ec) == 0 && !ec) {
-    std::filesystem::remove(settings_.out_dir / log_rel, ec);
+  if (record.ok() && std::filesystem::file_size(log_path, ec) == 0 && !ec) {
+    std::filesystem::remove(log_path, ec);
     record.log.clear();
   }
   return record;

@@ -26,6 +26,13 @@ class GoogleBenchmarkRunner : public Runner {
   ProcessSettings settings_;
 };
 
+/// Refuses benchmark arguments that cobench itself must own: --benchmark_out,
+/// --benchmark_out_format, --benchmark_format and --benchmark_list_tests
+/// (each run's JSON goes where cobench reads it), and --benchmark_filter when
+/// the job's own filter (`filter_set`) passes one. `origin` names where the
+/// arguments came from ("--bench-arg"). Throws InputError.
+void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin);
+
 /// Turns one Google Benchmark JSON output into per-benchmark samples (median of
 /// repetitions) and per-benchmark error messages. Throws InputError when unparsable.
 void read_gbench_samples(const std::string& json_text, const std::string& source, RunRecord& record);

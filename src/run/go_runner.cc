@@ -8,7 +8,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "formats/formats.h"
-#include "run/command_runner.h"
+#include "run/process_run.h"
 #include "stats/stats.h"
 
 namespace cobench::run {
@@ -83,7 +83,7 @@ RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha
   command.stdout_path = log;
   const auto result = process::run(command);
   record.log = rel;
-  const bool ok = record_outcome(result, record);
+  const bool ok = record_outcome(command, result, record);
   if (record.interrupted) return record;
   formats::Output output;
   try {

@@ -127,7 +127,16 @@ class Scheduler {
     }
     ++state.pairs_done;
     if (state.pairs_done == 1 && first_pair_ran_nothing()) stop(state, nothing_ran_reason());
+    if (state.pairs_done == 1 && first_pair_failed()) stop(state, "its first run on each side failed");
     return true;
+  }
+
+  /// Both runs of a target's first pair failed (a flag the binary refuses, a
+  /// CPU it cannot be pinned to, a crash on both sides): more runs would only
+  /// repeat it, and the report says why from these two.
+  bool first_pair_failed() const {
+    const auto& r = outcome_.records;
+    return r.size() >= 2 && std::none_of(r.end() - 2, r.end(), [](const RunRecord& record) { return record.ok(); });
   }
 
   /// Both runs of a target's first pair succeeded without a benchmark (a

@@ -72,6 +72,32 @@ TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   EXPECT_TRUE(report.removed.empty());
 }
 
+TEST(Aggregate, ATargetWhoseEveryRunFailedIsAnInfrastructureFailureExplainedFirst) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  runner.targets["ok"] = {1.0, 0.01, {"BM_y"}};
+  runner.targets["t"].failure = [](Side, int) { return "exit 1"; };
+  ResultsFile file = results_of(runner, 1);
+  for (auto& r : file.runs) {
+    if (r.target != "t") continue;
+    r.detail = "exit status 1";
+    r.command = "bench_t --benchmark_min_tim=0.01";
+    r.output_tail = "error: unrecognized command-line flag: --benchmark_min_tim=0.01\n";
+  }
+  auto report = aggregate(file, "r");
+  ASSERT_EQ(report.targets.size(), 2u);
+  const auto& failed = report.targets[0].name == "t" ? report.targets[0] : report.targets[1];
+  EXPECT_EQ(failed.failure,
+            "every run failed (base 1/1, head 1/1); first: base run 0: exit status 1; command: bench_t "
+            "--benchmark_min_tim=0.01; output: error: unrecognized command-line flag: --benchmark_min_tim=0.01");
+  EXPECT_EQ(report::infrastructure_failures(report), std::vector<std::string>{"t: " + failed.failure});
+  ASSERT_FALSE(report.notes.empty());
+  EXPECT_EQ(report.notes[0], "t: " + failed.failure);
+  // A target that measured on one side is not one: its rows say what failed.
+  runner.targets["t"].failure = [](Side side, int) { return side == Side::Head ? "exit 1" : ""; };
+  EXPECT_TRUE(report::infrastructure_failures(aggregate(results_of(runner, 2), "r")).empty());
+}
+
 TEST(Aggregate, OneSidedBenchmarksAreAddedOrRemoved) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_both"}};

@@ -123,6 +123,24 @@ TEST(Schedule, ATargetWhoseFirstRunsReportNoBenchmarkStopsAfterThem) {
   EXPECT_EQ(stopped, (std::map<std::string, std::string>{{"empty", "its first run on each side reported no benchmark"}}));
 }
 
+TEST(Schedule, ATargetWhoseFirstRunFailsOnBothSidesStopsAfterThem) {
+  FakeRunner runner;
+  runner.targets["broken"] = {};
+  runner.targets["broken"].failure = [](Side, int) { return "exit 1"; };
+  runner.targets["base_only_fails_once"] = {};
+  runner.targets["base_only_fails_once"].failure = [](Side side, int run) {
+    return side == Side::Base && run == 0 ? "exit 1" : "";
+  };
+  std::map<std::string, std::string> stopped;
+  auto hooks = fake_clock(runner);
+  hooks.on_stop = [&](const std::string& target, const std::string& reason) { stopped[target] = reason; };
+  run_schedule(runner, fake_pairs(runner), settings(6, 30), hooks);
+  EXPECT_EQ(runner.count("broken", Side::Base), 1);
+  EXPECT_EQ(runner.count("broken", Side::Head), 1);
+  EXPECT_EQ(runner.count("base_only_fails_once", Side::Base), 6);  // one side still measures: runs go on
+  EXPECT_EQ(stopped, (std::map<std::string, std::string>{{"broken", "its first run on each side failed"}}));
+}
+
 TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
   FakeRunner runner;
   runner.targets["t"] = {2.0, 0.01};

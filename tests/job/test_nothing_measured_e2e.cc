@@ -1,0 +1,61 @@
+// Issue 10, case 1: a job that measured nothing never passes. Every run of a
+// target failing is an infrastructure failure (exit 3) explained in every
+// report; flags cobench must own are refused before anything is built.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/files.h"
+#include "job/run_fixture.h"
+
+namespace cobench::job {
+namespace {
+
+using cobench::testing::explain;
+using testing::RunFixture;
+
+TEST(NothingMeasuredE2E, EveryRunFailingExitsThreeEvenWhenGatedAndSaysWhyEverywhere) {
+  RunFixture fx;
+  // A misspelt flag: Google Benchmark refuses it and exits 1 in every run, on both sides.
+  auto result = fx.run({"--target", "^bench_same$", "--bench-arg=--benchmark_min_tim=0.01", "--gate",
+                        "--fail-on-inconclusive"});
+  EXPECT_EQ(result.exit_code, 3) << explain(result);
+  EXPECT_NE(result.err.find("bench_same: every run failed (base 1/1, head 1/1)"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("--benchmark_min_tim=0.01"), std::string::npos) << result.err;  // the command
+  EXPECT_NE(result.err.find("exit status 1"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("unrecognized"), std::string::npos) << result.err;  // GB's own words, from its output
+
+  const auto out = fx.out_dir();
+  auto json = nlohmann::json::parse(read_file(out / "report.json"));
+  ASSERT_EQ(json["targets"].size(), 1u) << json.dump(2);
+  EXPECT_NE(json["targets"][0]["failure"].get<std::string>().find("every run failed"), std::string::npos);
+  EXPECT_NE(json["notes"][0].get<std::string>().find("bench_same: every run failed"), std::string::npos);
+  EXPECT_NE(read_file(out / "report.md").find("bench\\_same: every run failed"), std::string::npos);
+  EXPECT_NE(read_file(out / "report.xml").find("type=\"nothing measured\""), std::string::npos);
+  EXPECT_NE(read_file(out / "report.html").find("bench_same: every run failed"), std::string::npos);
+  EXPECT_NE(result.out.find("note: bench_same: every run failed"), std::string::npos) << result.out;
+
+  // `cobench report` on the same results agrees.
+  auto again = cobench::testing::run_cobench({"report", (out / "results.jsonl").string()});
+  EXPECT_EQ(again.exit_code, 3) << explain(again);
+}
+
+TEST(NothingMeasuredE2E, FlagsCobenchOwnsAndAnUnusableCpuAreRefusedBeforeBuilding) {
+  RunFixture fx;
+  auto expect_refused = [&](std::vector<std::string> args, const std::string& what) {
+    auto result = fx.run(args);
+    EXPECT_EQ(result.exit_code, 2) << explain(result);
+    EXPECT_NE(result.err.find(what), std::string::npos) << result.err;
+    EXPECT_EQ(result.out.find("configuring"), std::string::npos) << result.out;
+    EXPECT_FALSE(std::filesystem::exists(fx.out_dir() / "report.json"));
+  };
+  expect_refused({"--bench-arg=--benchmark_out=/tmp/mine.json"}, "--bench-arg: --benchmark_out=/tmp/mine.json is cobench's own");
+  expect_refused({"--bench-arg=--benchmark_list_tests=true"}, "--bench-arg: --benchmark_list_tests=true is cobench's own");
+  expect_refused({"--bench-arg=--benchmark_format=console"}, "is cobench's own");
+  expect_refused({"--bench-arg=--benchmark_filter=BM_Same", "--filter", "BM_Slow"},
+                 "--bench-arg: --benchmark_filter=BM_Same conflicts with the job's --filter");
+  expect_refused({"--cpu", "4096"}, "--cpu: CPU 4096 is not online");
+}
+
+}  // namespace
+}  // namespace cobench::job
