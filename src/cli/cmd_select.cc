@@ -14,6 +14,7 @@
 #include "core/errors.h"
 #include "git/git.h"
 #include "host/environment.h"
+#include "job/job_folder.h"
 #include "job/target_choice.h"
 #include "select/input.h"
 #include "select/select.h"
@@ -58,9 +59,12 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   // The checked-out HEAD with no tracked changes is the head tree itself, which
   // saves a checkout (and lets configure reuse its build folder); anything else
   // gets a detached worktree, so uncommitted edits never leak into the answer.
+  std::optional<job::JobFolder> folder;  // only the worktrees; the build folder is kept for the next select
   std::optional<git::Worktree> head_tree, base_tree;
   const bool in_place = git::is_clean_checkout_of(repo, head_sha);
-  if (!in_place) head_tree.emplace(repo, work / "select" / "head", head_sha);
+  if (!in_place || (needs_base_tree(git::diff_name_status(repo, base_sha, head_sha)) && !f.all))
+    folder.emplace(repo, work, "select-");
+  if (!in_place) head_tree.emplace(repo, folder->path() / "head", head_sha);
   const fs::path head_path = in_place ? repo : head_tree->path();
 
   cmake::BuildSettings build;
@@ -80,7 +84,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   in.all = f.all;
   in.narrowing = select::narrowing_of(settings);
   if (needs_base_tree(in.changes) && !f.all) {
-    base_tree.emplace(repo, work / "select" / "base", base_sha);
+    base_tree.emplace(repo, folder->path() / "base", base_sha);
     in.base_tree = base_tree->path();
   }
 

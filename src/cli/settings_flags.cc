@@ -31,8 +31,8 @@ SettingFlags::SettingFlags(CLI::App* app, std::initializer_list<std::string_view
       flag->option = app->add_flag(name, flag->on, help);
     else if (flag->info->repeatable)
       flag->option = app->add_option(name, flag->values, help)->allow_extra_args(false);
-    else
-      flag->option = app->add_option(name, flag->value, help);
+    else  // given twice, the last one wins, as in most Unix tools (CI templates append to a user's flags)
+      flag->option = app->add_option(name, flag->value, help)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     flags_.push_back(std::move(flag));
   }
 }

@@ -1,6 +1,7 @@
 #include "core/files.h"
 
 #include <fcntl.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -45,6 +46,14 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
   write_all(fd, content, tmp);
   ::close(fd);
   std::filesystem::rename(tmp, path);
+}
+
+std::filesystem::path make_unique_dir(const std::filesystem::path& parent, const std::string& prefix) {
+  std::filesystem::create_directories(parent);
+  std::string pattern = (parent / (prefix + "XXXXXX")).string();
+  if (!::mkdtemp(pattern.data()))
+    throw InfraError(fmt::format("{}: cannot create a folder: {}", pattern, std::strerror(errno)));
+  return pattern;
 }
 
 void append_line_durable(const std::filesystem::path& path, std::string_view line) {

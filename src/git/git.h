@@ -37,7 +37,8 @@ std::vector<ChangedFile> diff_name_status(const std::filesystem::path& repo, con
                                           const std::string& head);
 
 /// A detached worktree that removes itself (git worktree remove --force, then
-/// prune) on destruction unless keep() was called.
+/// prune) on destruction unless keep() was called. Its folder must not exist
+/// yet: cobench never clears a folder to make room for a checkout.
 class Worktree {
  public:
   Worktree(const std::filesystem::path& repo, const std::filesystem::path& path, const std::string& sha);
@@ -55,6 +56,9 @@ class Worktree {
   bool keep_ = false;
   bool removed_ = false;
 };
+
+/// Forgets worktrees whose folders are gone (`git worktree prune`); best effort.
+void prune_worktrees(const std::filesystem::path& repo);
 
 /// Makes sure `pattern` (e.g. ".cobench/") is ignored via .git/info/exclude.
 void ensure_ignored(const std::filesystem::path& repo, const std::string& pattern);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "core/file_lock.h"
 #include "core/files.h"
 #include "git/command.h"
 #include "git/git.h"
@@ -15,9 +16,21 @@ using detail::run_git;
 
 namespace {
 
+/// Serialises worktree changes between cobench jobs on one repository: git's
+/// `worktree add`, `remove` and `prune` are not safe against each other.
+FileLock worktree_lock(const fs::path& repo, bool cleanup = false) {
+  const std::vector<std::string> args = {"rev-parse", "--git-common-dir"};
+  const process::Result result = run_git(repo, args, cleanup);
+  if (!result.ok()) throw InfraError(detail::failure_message(repo, args, result));
+  fs::path common = detail::trim_right(result.out);
+  if (common.is_relative()) common = repo / common;
+  return FileLock::acquire(common / "cobench-worktrees.lock");
+}
+
 /// Best-effort removal of whatever a killed earlier job (or this one) left at
 /// path: the registration, the folder, and stale administrative entries.
 void discard_worktree(const fs::path& repo, const fs::path& path) {
+  const FileLock lock = worktree_lock(repo, /*cleanup=*/true);
   // Twice --force also removes a locked worktree; failure just means it was not registered.
   run_git(repo, {"worktree", "remove", "--force", "--force", path.string()}, /*cleanup=*/true);
   std::error_code ec;
@@ -60,13 +73,17 @@ Worktree::Worktree(const fs::path& repo, const fs::path& path, const std::string
     : repo_(repo), path_(fs::absolute(path).lexically_normal()) {
   if (!path_.has_filename()) path_ = path_.parent_path();  // "dir/" names dir
   std::error_code ec;
-  if (fs::exists(path_, ec)) discard_worktree(repo_, path_);
-  else run_git(repo_, {"worktree", "prune"});  // a deleted folder may still be registered
+  // Never removed to make room: cobench only checks out into folders it just created.
   if (fs::exists(path_, ec))
-    throw InfraError(fmt::format("cannot remove stale worktree folder {}", path_.string()));
+    throw InfraError(fmt::format("{}: exists already; cobench does not remove what it did not create", path_.string()));
   fs::create_directories(path_.parent_path(), ec);
   std::vector<std::string> args = {"worktree", "add", "--detach", "--quiet", path_.string(), sha};
-  auto result = run_git(repo_, args);
+  process::Result result;
+  {
+    const FileLock lock = worktree_lock(repo_);
+    run_git(repo_, {"worktree", "prune"});  // a deleted folder may still be registered
+    result = run_git(repo_, args);
+  }
   if (!result.ok()) {
     discard_worktree(repo_, path_);  // a half-made checkout must not be left behind
     if (result.err.find("invalid reference") != std::string::npos)
@@ -96,6 +113,15 @@ void Worktree::remove() {
   discard_worktree(repo_, path_);
   std::error_code ec;
   if (fs::exists(path_, ec)) throw InfraError(fmt::format("cannot remove worktree {}", path_.string()));
+}
+
+void prune_worktrees(const fs::path& repo) {
+  try {
+    const FileLock lock = worktree_lock(repo, /*cleanup=*/true);
+    run_git(repo, {"worktree", "prune"}, /*cleanup=*/true);
+  } catch (const std::exception&) {
+    // best effort: stale registrations are pruned by the next job
+  }
 }
 
 void ensure_ignored(const fs::path& repo, const std::string& pattern) {

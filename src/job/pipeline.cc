@@ -26,6 +26,8 @@
 #include "results/log.h"
 #include "results/samples.h"
 #include "run/schedule.h"
+#include "job/job_folder.h"
+#include "job/output_dir.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
@@ -141,7 +143,7 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
 /// is given) and reports one prepared pair of sides, whatever the runner.
 int measure(const RunOptions& options, run::Runner& runner, const run::SideContext& base, const run::SideContext& head,
             const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* alloc_process,
-            const fs::path& out_dir, const fs::path& work_dir, run::Progress& progress) {
+            const fs::path& out_dir, const fs::path& job_dir, run::Progress& progress) {
   const config::Config& settings = options.settings;
   results::ResultsLog log(out_dir / "results.jsonl");
   log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
@@ -180,14 +182,14 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   }
 
   const int code = report_results(log.path(), out_dir, gate_policy(settings));
-  if (options.keep) std::printf("kept worktrees and builds in %s\n", work_dir.string().c_str());
+  if (options.keep) std::printf("kept worktrees and builds in %s\n", job_dir.string().c_str());
   return outcome.interrupted ? kExitInterrupted : code;
 }
 
 /// Go packages and plain commands: nothing to configure or build, the worktrees are the sides.
 int measure_without_cmake(const RunOptions& options, const Revisions& revs, Workspace& workspace,
                           const std::vector<std::string>& bench_args, int cpu, const fs::path& out_dir,
-                          const fs::path& work_dir, run::Progress& progress) {
+                          run::Progress& progress) {
   const config::Config& settings = options.settings;
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
@@ -202,7 +204,7 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
   TargetChoice choice;
   choice.reason = settings.run.runner == "go" ? "go packages" : "commands";
   return measure(options, *runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice, nullptr,
-                 out_dir, work_dir, progress);
+                 out_dir, workspace.job_dir(), progress);
 }
 
 int run_pipeline(const RunOptions& options) {
@@ -222,8 +224,11 @@ int run_pipeline(const RunOptions& options) {
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
     git::ensure_ignored(repo, "/" + rel.generic_string() + "/");  // a custom work folder inside the repo
 
-  std::error_code ec;  // a previous job's per-run files must not mix with this one's
-  for (const char* sub : {"runs", "logs"}) fs::remove_all(out_dir / sub, ec);
+  if (inside_a_job_folder(out_dir, work_dir))
+    throw InputError(fmt::format("--out {}: inside a job folder of {}, which cobench removes when a job ends",
+                                 out_dir.string(), work_dir.string()));
+  // Taken before anything is built: a second job on this folder stops now, naming the first.
+  const OutputDir output(out_dir, "--out", options.out_dir.empty());
 
   run::Progress progress = run::Progress::for_stream(stderr);
   Workspace workspace(repo, work_dir, revs);
@@ -231,7 +236,7 @@ int run_pipeline(const RunOptions& options) {
 
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
-    return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, work_dir, progress);
+    return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
   SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
@@ -263,7 +268,7 @@ int run_pipeline(const RunOptions& options) {
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
   return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice,
-                 settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, work_dir, progress);
+                 settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress);
 }
 
 }  // namespace cobench::job

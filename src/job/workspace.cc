@@ -16,26 +16,25 @@ Revisions resolve_revisions(const std::filesystem::path& repo, const std::string
 
 Workspace::Workspace(const std::filesystem::path& repo, const std::filesystem::path& work_dir,
                      const Revisions& revisions)
-    : work_dir_(work_dir) {
-  std::filesystem::create_directories(work_dir_);
+    : folder_(repo, work_dir, "job-") {
   base_ = std::make_unique<git::Worktree>(repo, worktree(Side::Base), revisions.base_sha);
   head_ = std::make_unique<git::Worktree>(repo, worktree(Side::Head), revisions.head_sha);
 }
 
 Workspace::~Workspace() {
+  // The worktrees go first, through git; the job folder (builds included) goes with `folder_`.
   head_.reset();
   base_.reset();
-  if (keep_) return;
-  std::error_code ec;  // best effort: a destructor may run while unwinding
-  for (Side side : {Side::Base, Side::Head}) std::filesystem::remove_all(build_dir(side), ec);
 }
 
-std::filesystem::path Workspace::worktree(Side side) const { return work_dir_ / to_string(side); }
+std::filesystem::path Workspace::worktree(Side side) const { return folder_.path() / to_string(side); }
 
-std::filesystem::path Workspace::build_dir(Side side) const { return work_dir_ / ("build-" + to_string(side)); }
+std::filesystem::path Workspace::build_dir(Side side) const {
+  return folder_.path() / ("build-" + to_string(side));
+}
 
 void Workspace::keep() {
-  keep_ = true;
+  folder_.keep();
   if (base_) base_->keep();
   if (head_) head_->keep();
 }

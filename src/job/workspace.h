@@ -9,6 +9,7 @@
 #include <string>
 
 #include "git/git.h"
+#include "job/job_folder.h"
 #include "run/runner.h"
 
 namespace cobench::job {
@@ -27,7 +28,8 @@ struct Revisions {
 Revisions resolve_revisions(const std::filesystem::path& repo, const std::string& head, const std::string& base,
                             const std::map<std::string, std::string>& env);
 
-/// Checkouts and build folders: <work>/base, <work>/head, <work>/build-base, <work>/build-head.
+/// Checkouts and build folders in the job's own folder: <job>/base, <job>/head,
+/// <job>/build-base, <job>/build-head (paths of equal length on both sides).
 class Workspace {
  public:
   Workspace(const std::filesystem::path& repo, const std::filesystem::path& work_dir, const Revisions& revisions);
@@ -37,11 +39,11 @@ class Workspace {
 
   std::filesystem::path worktree(Side side) const;   ///< the side's checkout
   std::filesystem::path build_dir(Side side) const;  ///< the side's build folder
+  const std::filesystem::path& job_dir() const { return folder_.path(); }  ///< everything of this job
   void keep();                                       ///< leave everything in place for inspection
 
  private:
-  std::filesystem::path work_dir_;
-  bool keep_ = false;
+  JobFolder folder_;
   std::unique_ptr<git::Worktree> base_;
   std::unique_ptr<git::Worktree> head_;
 };

@@ -59,16 +59,21 @@ TEST(GitWorktree, KeepLeavesItAndRemoveIsIdempotent) {
   }
   EXPECT_EQ(read_text(where / "file.txt"), "head\n");
   {
-    // A stale folder from an earlier (killed or kept) job is replaced.
+    // A folder in the way is never cleared to make room: cobench did not create it for this checkout.
     fs::create_directories(where / "leftover");
-    Worktree tree(f.repo.path(), where, f.base);
-    EXPECT_EQ(read_text(where / "file.txt"), "base\n");
-    EXPECT_FALSE(fs::exists(where / "leftover"));
+    EXPECT_THROW(Worktree(f.repo.path(), where, f.base), InfraError);
+    EXPECT_TRUE(fs::exists(where / "leftover"));
+    EXPECT_EQ(read_text(where / "file.txt"), "head\n");
+  }
+  fs::path fresh = f.tmp / "work" / "again";
+  {
+    Worktree tree(f.repo.path(), fresh, f.base);
+    EXPECT_EQ(read_text(fresh / "file.txt"), "base\n");
     tree.remove();
-    EXPECT_FALSE(fs::exists(where));
+    EXPECT_FALSE(fs::exists(fresh));
     tree.remove();
   }
-  EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
+  EXPECT_EQ(worktree_list(f.repo).find(fresh.string()), std::string::npos);
 }
 
 TEST(GitWorktree, RecoversFromStaleRegistrationsAndPlainFolders) {
@@ -78,13 +83,11 @@ TEST(GitWorktree, RecoversFromStaleRegistrationsAndPlainFolders) {
   f.repo.git({"worktree", "add", "--detach", where.string(), f.head});
   fs::remove_all(where);
   { Worktree tree(f.repo.path(), where, f.base); EXPECT_EQ(read_text(where / "file.txt"), "base\n"); }
-  // A plain folder (not a worktree) in the way.
-  testing::write_file(where / "junk.txt", "junk");
-  { Worktree tree(f.repo.path(), where, f.head); EXPECT_EQ(read_text(where / "file.txt"), "head\n"); }
-  // A locked leftover worktree.
-  f.repo.git({"worktree", "add", "--detach", "--lock", where.string(), f.head});
-  { Worktree tree(f.repo.path(), where, f.base); EXPECT_EQ(read_text(where / "file.txt"), "base\n"); }
   EXPECT_FALSE(fs::exists(where));
+  // A plain folder (not a worktree) in the way is the user's: refused, and left as it was.
+  testing::write_file(where / "junk.txt", "junk");
+  EXPECT_THROW(Worktree(f.repo.path(), where, f.head), InfraError);
+  EXPECT_EQ(read_text(where / "junk.txt"), "junk");
   EXPECT_EQ(worktree_list(f.repo).find(where.string()), std::string::npos);
 }
 

@@ -78,10 +78,14 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
   EXPECT_EQ(report.targets[0].alloc_status, "measured (3 runs per side, counting allocator)");
 
   // 20 more comparisons of the kept builds: measure under the preload, then judge.
+  fs::path job;  // --keep left the job's own folder, <work>/job-XXXXXX
+  for (const auto& entry : fs::directory_iterator(work))
+    if (entry.path().filename().string().rfind("job-", 0) == 0) job = entry.path();
+  ASSERT_FALSE(job.empty());
   run::UnitPair pair;
   pair.target = "bench_alloc";
-  pair.base = {"bench_alloc", {find_executable(work / "build-base", "bench_alloc").string()}, work / "build-base"};
-  pair.head = {"bench_alloc", {find_executable(work / "build-head", "bench_alloc").string()}, work / "build-head"};
+  pair.base = {"bench_alloc", {find_executable(job / "build-base", "bench_alloc").string()}, job / "build-base"};
+  pair.head = {"bench_alloc", {find_executable(job / "build-head", "bench_alloc").string()}, job / "build-head"};
   ASSERT_FALSE(pair.base.argv[0].empty());
   ASSERT_FALSE(pair.head.argv[0].empty());
   run::ProcessSettings settings{{"--benchmark_min_time=0.001"}, 0, 60, {}, dir / "again"};

@@ -1,0 +1,109 @@
+// Issue 10, cases 2-4: cobench never deletes what it did not create. Its
+// worktrees and builds live in a job folder of its own inside --work-dir, the
+// report folder keeps a manifest of what cobench wrote, and two jobs on one
+// repository neither share folders nor write one report folder at once.
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "core/files.h"
+#include "job/run_fixture.h"
+
+namespace cobench::job {
+namespace {
+
+namespace fs = std::filesystem;
+using cobench::testing::explain;
+using cobench::testing::read_text;
+using cobench::testing::write_file;
+using testing::RunFixture;
+
+/// Quick runs of the unchanged target only.
+std::vector<std::string> quick(std::vector<std::string> extra) {
+  std::vector<std::string> args = {"--target", "^bench_same$", "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "0"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(OwnFilesE2E, AnExistingWorkDirKeepsEverythingCobenchDidNotCreate) {
+  RunFixture fx;
+  const fs::path work = fx.dir / "work";
+  for (const char* name : {"base/mine.txt", "head/mine.txt", "build-base/mine.txt", "report/notes.txt"})
+    write_file(work / name, "keep me\n");
+  auto result = fx.run(quick({"--work-dir", work.string(), "--out", (fx.dir / "out").string()}));
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  for (const char* name : {"base/mine.txt", "head/mine.txt", "build-base/mine.txt", "report/notes.txt"})
+    EXPECT_EQ(read_text(work / name), "keep me\n") << name;
+  for (const auto& entry : fs::directory_iterator(work))  // the job's own folder is gone
+    EXPECT_NE(entry.path().filename().string().rfind("job-", 0), 0u) << entry.path();
+}
+
+TEST(OwnFilesE2E, TheRepositoryAsWorkDirLosesNoTrackedFile) {
+  RunFixture fx;
+  auto result = fx.run(quick({"--work-dir", fx.repo.path().string(), "--out", (fx.dir / "out").string()}));
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  for (const char* name : {"CMakeLists.txt", "slow.cc", "same.cc", "crash.cc", "hang.cc"})
+    EXPECT_TRUE(fs::exists(fx.repo.path() / name)) << name;
+  EXPECT_EQ(fx.repo.git({"status", "--porcelain"}), "");  // nothing changed, nothing left untracked
+}
+
+TEST(OwnFilesE2E, TheReportFolderKeepsTheUsersFilesAndReplacesOnlyCobenchs) {
+  RunFixture fx;
+  const fs::path out = fx.dir / "out";
+  write_file(out / "logs/mine.log", "my log\n");
+  write_file(out / "runs/mine.json", "{}\n");
+  write_file(out / "README.txt", "my notes\n");
+  auto first = fx.run(quick({"--out", out.string()}));
+  ASSERT_EQ(first.exit_code, 0) << explain(first);
+  ASSERT_TRUE(fs::exists(out / "runs/bench_same-base-1.json"));
+  // A second job with fewer runs: the first job's run files go, the user's stay.
+  auto second = fx.run({"--target", "^bench_same$", "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "0",
+                        "--out", out.string(), "--bench-arg=--benchmark_filter=BM_Same"});
+  ASSERT_EQ(second.exit_code, 0) << explain(second);
+  EXPECT_EQ(read_text(out / "logs/mine.log"), "my log\n");
+  EXPECT_EQ(read_text(out / "runs/mine.json"), "{}\n");
+  EXPECT_EQ(read_text(out / "README.txt"), "my notes\n");
+  EXPECT_TRUE(fs::exists(out / "report.json"));
+
+  // A report file cobench did not write is never overwritten: the job stops before building.
+  const fs::path theirs = fx.dir / "theirs";
+  write_file(theirs / "report.md", "# my report\n");
+  auto refused = fx.run(quick({"--out", theirs.string()}));
+  EXPECT_EQ(refused.exit_code, 2) << explain(refused);
+  EXPECT_NE(refused.err.find("holds report.md, which cobench did not write"), std::string::npos) << refused.err;
+  EXPECT_EQ(read_text(theirs / "report.md"), "# my report\n");
+
+  // A report folder inside a job folder would be removed with it: refused.
+  auto inside = fx.run(quick({"--out", (fx.repo.path() / ".cobench/job-x/report").string()}));
+  EXPECT_EQ(inside.exit_code, 2) << explain(inside);
+  EXPECT_NE(inside.err.find("inside a job folder"), std::string::npos) << inside.err;
+}
+
+TEST(OwnFilesE2E, TwoJobsOnOneRepositoryKeepApartAndNeverShareAReportFolder) {
+  RunFixture fx;
+  // Two jobs at once, each with its own --out: both finish, each with its own worktrees.
+  process::Result a, b;
+  std::thread first([&] { a = fx.run(quick({"--out", (fx.dir / "a").string()})); });
+  std::thread second([&] { b = fx.run(quick({"--out", (fx.dir / "b").string()})); });
+  first.join();
+  second.join();
+  EXPECT_EQ(a.exit_code, 0) << explain(a);
+  EXPECT_EQ(b.exit_code, 0) << explain(b);
+  EXPECT_TRUE(fs::exists(fx.dir / "a/report.json"));
+  EXPECT_TRUE(fs::exists(fx.dir / "b/report.json"));
+
+  // A second job on the same report folder while the first holds it stops at once, naming the holder.
+  const fs::path out = fx.dir / "shared";
+  process::Result holder;
+  std::thread running([&] { holder = fx.run({"--target", "^bench_same$", "--out", out.string(), "--alloc-runs", "0"}); });
+  for (int i = 0; i < 600 && !(fs::exists(out / ".cobench-lock") && !read_text(out / ".cobench-lock").empty()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  auto turned_away = fx.run(quick({"--out", out.string()}));
+  running.join();
+  EXPECT_EQ(holder.exit_code, 0) << explain(holder);
+  EXPECT_EQ(turned_away.exit_code, 2) << explain(turned_away);
+  EXPECT_NE(turned_away.err.find("in use by another cobench job (pid "), std::string::npos) << turned_away.err;
+}
+
+}  // namespace
+}  // namespace cobench::job
