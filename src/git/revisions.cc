@@ -30,6 +30,11 @@ std::optional<std::string> try_resolve(const std::filesystem::path& repo, const 
   throw InfraError(detail::failure_message(repo, args, result));
 }
 
+bool is_shallow(const std::filesystem::path& repo) {
+  auto result = run_git(repo, {"rev-parse", "--is-shallow-repository"});
+  return result.ok() && detail::trim_right(result.out) == "true";
+}
+
 }  // namespace
 
 std::filesystem::path toplevel(const std::filesystem::path& dir) {
@@ -56,8 +61,10 @@ std::string merge_base(const std::filesystem::path& repo, const std::string& a, 
   if (result.ok()) return detail::trim_right(result.out);
   // merge-base exits 1 silently when the histories are unrelated (or a shallow clone cut them).
   if (result.outcome == process::Result::Outcome::Exited && result.exit_code == 1)
-    throw InputError(fmt::format("git: no merge base between '{}' and '{}' (in {}; a shallow clone? fetch more history)",
-                                 a, b, repo.string()));
+    throw InputError(fmt::format("git: no merge base between '{}' and '{}' in {}{}", a, b, repo.string(),
+                                 is_shallow(repo) ? ": a shallow clone; fetch more history (GitLab GIT_DEPTH: 0, "
+                                                    "GitHub actions/checkout fetch-depth: 0)"
+                                                  : ": unrelated histories"));
   throw InfraError(detail::failure_message(repo, args, result));
 }
 
@@ -66,9 +73,20 @@ std::string default_base(const std::filesystem::path& repo, const std::map<std::
     auto it = env.find(name);
     return it == env.end() ? std::string() : it->second;
   };
+  // A CI system that names the base means that base: when it is missing here (a shallow clone,
+  // an unfetched target branch), guessing origin/HEAD would compare against the wrong commit.
+  const char* how_to_fetch = "fetch more history: GitLab GIT_DEPTH: 0, GitHub actions/checkout fetch-depth: 0";
+  if (auto sha = var("CI_MERGE_REQUEST_DIFF_BASE_SHA"); !sha.empty()) {
+    if (try_resolve(repo, sha)) return sha;
+    throw InputError(fmt::format("git: CI_MERGE_REQUEST_DIFF_BASE_SHA {} is not in {}{}; {}", sha, repo.string(),
+                                 is_shallow(repo) ? " (a shallow clone)" : "", how_to_fetch));
+  }
+  if (auto ref = var("GITHUB_BASE_REF"); !ref.empty()) {
+    if (try_resolve(repo, "origin/" + ref)) return "origin/" + ref;
+    throw InputError(fmt::format("git: GITHUB_BASE_REF names origin/{}, which is not in {}{}; {}", ref,
+                                 repo.string(), is_shallow(repo) ? " (a shallow clone)" : "", how_to_fetch));
+  }
   std::vector<std::string> candidates;
-  if (auto sha = var("CI_MERGE_REQUEST_DIFF_BASE_SHA"); !sha.empty()) candidates.push_back(sha);
-  if (auto ref = var("GITHUB_BASE_REF"); !ref.empty()) candidates.push_back("origin/" + ref);
   for (const char* fallback : {"origin/HEAD", "main", "master"}) candidates.emplace_back(fallback);
   for (const auto& candidate : candidates)
     if (try_resolve(repo, candidate)) return candidate;

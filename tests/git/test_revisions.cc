@@ -107,10 +107,8 @@ TEST(GitDefaultBase, FollowsTheEnvironmentOrder) {
   EXPECT_EQ(default_base(dir, {{"GITHUB_BASE_REF", "release"}}), "origin/release");
   EXPECT_EQ(default_base(dir, {}), "origin/HEAD");
   EXPECT_EQ(resolve(dir, default_base(dir, {})), f.mr_sha);
-  // A variable naming something this clone lacks falls through to the next source.
-  EXPECT_EQ(default_base(dir, {{"CI_MERGE_REQUEST_DIFF_BASE_SHA", std::string(40, 'e')}}), "origin/HEAD");
-  EXPECT_EQ(default_base(dir, {{"GITHUB_BASE_REF", "gone"}, {"CI_MERGE_REQUEST_DIFF_BASE_SHA", ""}}),
-            "origin/HEAD");
+  // An empty variable is no variable.
+  EXPECT_EQ(default_base(dir, {{"CI_MERGE_REQUEST_DIFF_BASE_SHA", ""}}), "origin/HEAD");
 
   f.repo.git({"symbolic-ref", "--delete", "refs/remotes/origin/HEAD"});
   EXPECT_EQ(default_base(dir, {}), "main");
@@ -119,6 +117,42 @@ TEST(GitDefaultBase, FollowsTheEnvironmentOrder) {
   EXPECT_EQ(default_base(dir, {}), "master");
   f.repo.git({"branch", "-D", "master"});
   EXPECT_THROW(default_base(dir, {}), InputError);
+}
+
+TEST(GitDefaultBase, ACiBaseThisCloneLacksIsAnErrorNeverAFallback) {
+  BaseFixture f;
+  const auto& dir = f.repo.path();
+  const std::string missing(40, 'e');
+  std::string what;
+  try {
+    default_base(dir, {{"CI_MERGE_REQUEST_DIFF_BASE_SHA", missing}});
+  } catch (const InputError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("CI_MERGE_REQUEST_DIFF_BASE_SHA " + missing + " is not in"), std::string::npos) << what;
+  EXPECT_NE(what.find("fetch more history"), std::string::npos) << what;
+  what.clear();
+  try {
+    default_base(dir, {{"GITHUB_BASE_REF", "gone"}});
+  } catch (const InputError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("GITHUB_BASE_REF names origin/gone, which is not in"), std::string::npos) << what;
+  EXPECT_NE(what.find("fetch-depth: 0"), std::string::npos) << what;
+}
+
+TEST(GitDefaultBase, AShallowCloneWithoutTheBaseSaysToFetchMoreHistory) {
+  BaseFixture f;
+  cobench::testing::TempDir tmp;
+  const auto clone = tmp / "shallow";
+  cobench::testing::run_checked({"git", "clone", "-q", "--depth", "1", "file://" + f.repo.path().string(), clone.string()});
+  std::string what;
+  try {
+    default_base(clone, {{"CI_MERGE_REQUEST_DIFF_BASE_SHA", f.mr_sha}});
+  } catch (const InputError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("(a shallow clone); fetch more history"), std::string::npos) << what;
 }
 
 }  // namespace
