@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.h"
+#include "core/glob.h"
 #include "core/parse.h"
 
 namespace cobench::config {
@@ -30,6 +31,7 @@ enum class Kind {
   Regex,
   TextList,
   RegexList,
+  GlobList,     ///< path globs (select.ignore, select.always_all)
   Switch,       ///< true / false
 };
 
@@ -111,9 +113,9 @@ const std::vector<Key>& table() {
 
       {{"select.max_targets", "", "--max-targets", "most targets the diff selects, closest first (default 20; 0: no cap)"},
        Kind::Count, [](Config& c, const Value& v) { c.select.max_targets = as<int>(v); }, 0},
-      {{"select.always_all", "", "", "globs: a change there selects every target"}, Kind::TextList,
+      {{"select.always_all", "", "", "globs: a change there selects every target"}, Kind::GlobList,
        [](Config& c, const Value& v) { c.select.always_all = as<std::vector<std::string>>(v); }},
-      {{"select.ignore", "", "", "globs: changes there reach no benchmark"}, Kind::TextList,
+      {{"select.ignore", "", "", "globs: changes there reach no benchmark"}, Kind::GlobList,
        [](Config& c, const Value& v) { c.select.ignore = as<std::vector<std::string>>(v); }},
       {{"select.strict_layout", "", "--strict-layout", "exit 2 when a selected source registers several families",
         true},
@@ -171,6 +173,10 @@ Value checked(const Key& key, Value value) {
     case Kind::Regex:
       if (auto problem = regex_problem(as<std::string>(value)); !problem.empty()) reject(problem);
       break;
+    case Kind::GlobList:
+      for (const auto& pattern : as<std::vector<std::string>>(value))
+        if (auto problem = glob_problem(pattern)) reject(fmt::format("bad glob '{}': {}", pattern, *problem));
+      break;
     default:
       break;
   }
@@ -200,7 +206,7 @@ double fraction_from_text(std::string_view text) {
 }
 
 Value from_text(const Key& key, const std::vector<std::string>& values) {
-  if (key.kind == Kind::TextList || key.kind == Kind::RegexList) return values;
+  if (key.kind == Kind::TextList || key.kind == Kind::RegexList || key.kind == Kind::GlobList) return values;
   if (values.size() != 1) reject(fmt::format("given {} times; give it once", values.size()));
   const std::string& text = values.front();
   switch (key.kind) {
@@ -277,6 +283,13 @@ Value from_node(const Key& key, const toml::node& node) {
       auto patterns = strings_from(node);
       for (size_t i = 0; i < patterns.size(); ++i)
         if (auto problem = regex_problem(patterns[i]); !problem.empty()) reject(problem, node.as_array()->get(i));
+      return patterns;
+    }
+    case Kind::GlobList: {
+      auto patterns = strings_from(node);
+      for (size_t i = 0; i < patterns.size(); ++i)
+        if (auto problem = glob_problem(patterns[i]))
+          reject(fmt::format("bad glob '{}': {}", patterns[i], *problem), node.as_array()->get(i));
       return patterns;
     }
     default:

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <random>
 
 #include <fmt/format.h>
 
@@ -65,6 +66,12 @@ FileLock& FileLock::operator=(FileLock&& other) noexcept {
 
 FileLock::~FileLock() {
   if (fd_ >= 0) ::close(fd_);  // closing releases the flock
+}
+
+std::string make_job_id() {
+  std::random_device entropy;
+  const unsigned long long high = entropy(), low = entropy();
+  return fmt::format("{:012x}", ((high << 32) ^ low ^ static_cast<unsigned long long>(::getpid())) & 0xffffffffffffULL);
 }
 
 std::string describe_this_process() {

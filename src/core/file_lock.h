@@ -32,6 +32,9 @@ class FileLock {
   int fd_ = -1;
 };
 
+/// A new random id for a job ("3f9a0c17b2e4"): stamped on its results so two jobs' lines never mix.
+std::string make_job_id();
+
 /// "pid 4242 on HOST since 2026-12-02T22:00:00Z": who a lock taken now belongs to.
 std::string describe_this_process();
 

@@ -50,9 +50,22 @@ double required_time(const json& item, const char* key, const std::string& where
   auto value = json_number(*it);
   if (!value) throw InputError(fmt::format("{}: {} is not a number: {}", where, key, it->dump()));
   if (std::isnan(*value)) throw InputError(fmt::format("{}: {} is NaN", where, key));
-  if (!std::isfinite(*value) || *value <= 0)
-    throw InputError(fmt::format("{}: {} is {}, expected a positive time", where, key, it->dump()));
+  if (!std::isfinite(*value) || *value <= 0) {
+    const std::string shown = std::isinf(*value) ? (*value > 0 ? "Infinity" : "-Infinity") : it->dump();
+    throw InputError(fmt::format("{}: {} is {}, expected a positive time", where, key, shown));
+  }
   return *value;
+}
+
+// No clock resolves less: a smaller time is a unit mix-up or a corrupt file, not a measurement.
+constexpr double kShortestTimeNs = 1e-3;
+
+/// A time field in nanoseconds, checked: a picosecond or more.
+double nanoseconds(const json& item, const char* key, double scale, const std::string& where) {
+  const double ns = required_time(item, key, where) * scale;
+  if (ns < kShortestTimeNs)
+    throw InputError(fmt::format("{}: {} is {} ns, below a picosecond: not a measurement", where, key, ns));
+  return ns;
 }
 
 std::optional<double> optional_number(const json& item, const char* key) {
@@ -129,8 +142,8 @@ Output parse_google_benchmark_json(std::string_view text, const std::string& sou
       continue;
     }
     double scale = nanoseconds_per(string_field(item, "time_unit"), where);
-    entry.real_ns.push_back(required_time(item, "real_time", where) * scale);
-    entry.cpu_ns.push_back(required_time(item, "cpu_time", where) * scale);
+    entry.real_ns.push_back(nanoseconds(item, "real_time", scale, where));
+    entry.cpu_ns.push_back(nanoseconds(item, "cpu_time", scale, where));
     add_memory(item, entry);
   }
   for (const auto& name : aggregate_only)

@@ -76,6 +76,14 @@ nlohmann::json parse_lenient_json(std::string_view text, const std::string& sour
     return nlohmann::json::parse(neutralise_non_finite(text));
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(fmt::format("{}: {}: {}", source, position(text, e.byte), bare_message(e.what())));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // "number overflow parsing '1e400'": find the number to say where it is.
+    const std::string what = e.what();
+    const size_t open = what.find('\''), close = what.rfind('\'');
+    const std::string number = open < close ? what.substr(open + 1, close - open - 1) : "";
+    const size_t at = number.empty() ? std::string_view::npos : text.find(number);
+    throw InputError(fmt::format("{}: {}: number {} is out of range", source,
+                                 at == std::string_view::npos ? "somewhere" : position(text, at + 1), number));
   }
 }
 

@@ -10,9 +10,11 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.h"
+#include "core/file_lock.h"
 #include "core/parse.h"
 #include "process/process.h"
 #include "process/signals.h"
+#include "report/escape.h"
 #include "report/report.h"
 #include "results/aggregate.h"
 #include "run/alloc_runs.h"
@@ -61,7 +63,9 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 
 results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
                                   const TargetChoice& choice, const std::vector<std::string>& bench_args) {
+  static const std::string job_id = make_job_id();  // one job per process
   results::JobSettings s;
+  s.job = job_id;
   s.base = revs.base_sha;
   s.head = revs.head_sha;
   s.base_ref = revs.base_ref;
@@ -131,7 +135,8 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
   std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
   std::fflush(stdout);
   if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
-    for (const auto& failure : failures) std::fprintf(stderr, "cobench: error: %s\n", failure.c_str());
+    for (const auto& failure : failures)
+      std::fprintf(stderr, "cobench: error: %s\n", report::sanitize_text(failure, true).c_str());
     return kExitInfra;  // nothing measured is never a pass, gate or not
   }
   std::vector<stats::Verdict> verdicts;

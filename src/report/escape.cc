@@ -41,6 +41,8 @@ std::string sanitize_text(std::string_view text, bool one_line) {
       out += one_line ? ' ' : c;
     } else if (length == 1 && c != '\t' && (static_cast<uint8_t>(c) < 0x20 || c == 0x7F)) {
       out += kReplacement;
+    } else if (length == 2 && static_cast<uint8_t>(c) == 0xC2 && static_cast<uint8_t>(text[i + 1]) < 0xA0) {
+      out += kReplacement;  // C1 controls (U+0080-U+009F): CSI U+009B starts a terminal escape too
     } else {
       out.append(text.substr(i, length));
     }

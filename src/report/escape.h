@@ -6,8 +6,9 @@
 
 namespace cobench::report {
 
-/// Replaces invalid UTF-8 sequences and C0 controls (except tab) with U+FFFD
-/// so every output stays valid text; newlines become spaces when `one_line`.
+/// Replaces invalid UTF-8 sequences and control characters (C0 except tab,
+/// DEL, C1) with U+FFFD so every output stays valid text and no name can drive
+/// a terminal; newlines become spaces when `one_line`.
 std::string sanitize_text(std::string_view text, bool one_line);
 
 /// Text safe inside a GitHub/GitLab markdown table cell: no `|`, raw HTML,

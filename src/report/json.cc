@@ -170,7 +170,7 @@ Report from_json(const json& value) {
   Reader r(value, "report JSON");
   Report report;
   report.schema = r.at("schema").integer();
-  if (report.schema != 1) r.at("schema").fail(fmt::format("unsupported schema {} (this cobench reads 1)", report.schema));
+  if (report.schema < 1) r.at("schema").fail(fmt::format("unsupported schema {} (this cobench reads 1)", report.schema));
   report.tool = r.at("tool").text();
   report.base = r.at("base").text();
   report.head = r.at("head").text();
@@ -191,6 +191,11 @@ Report from_json(const json& value) {
                               t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : ""});
   }
   report.notes = r.at("notes").texts();
+  if (report.schema > 1)  // newer writers only add fields: read what this version knows, and say so
+    report.notes.push_back(fmt::format("report JSON of schema {}, newer than this cobench's 1: fields it added are "
+                                       "not shown",
+                                       report.schema));
+  report.schema = 1;  // what this model holds, and what writing it again would produce
   return report;
 }
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "report/escape.h"
 #include "report/report.h"
 
 namespace cobench::report {
@@ -44,6 +45,8 @@ const char* verdict_colour(const BenchmarkRow& row) {
 }
 
 struct Cell {
+  Cell(std::string_view content, const char* colour_prefix = nullptr)
+      : text(sanitize_text(content, true)), colour(colour_prefix) {}  // names come from user code
   std::string text;
   const char* colour = nullptr;  // ANSI prefix, applied around the padded text
 };
@@ -90,7 +93,7 @@ std::string render_rows(const std::vector<std::vector<Cell>>& rows, bool color) 
 std::string list_line(const char* label, const std::vector<OneSided>& items) {
   std::string out = fmt::format("{} ({}):", label, items.size());
   for (const auto& item : items) out += " " + (item.target.empty() ? item.name : item.target + ":" + item.name);
-  return out + "\n";
+  return sanitize_text(out, true) + "\n";
 }
 
 }  // namespace
@@ -116,10 +119,11 @@ std::string render_table(const Report& report, bool color) {
   }
   if (!report.added.empty()) out += list_line("added, head only", report.added);
   if (!report.removed.empty()) out += list_line("removed, base only", report.removed);
-  for (const auto& note : report.notes) out += "note: " + note + "\n";
+  for (const auto& note : report.notes) out += "note: " + sanitize_text(note, true) + "\n";
   // The selection printed these long before the table; a layout warning belongs next to the ratios it may explain.
   for (const auto& target : report.targets)
-    for (const auto& warning : target.warnings) out += "warning: " + target.name + ": " + warning + "\n";
+    for (const auto& warning : target.warnings)
+      out += "warning: " + sanitize_text(target.name + ": " + warning, true) + "\n";
   out += fmt::format(
       "\nratio = head/base {} (Hodges-Lehmann estimate); CI: exact Mann-Whitney interval (normal approximation "
       "with ties or 50+ runs, see test).\nregression: CI above {}; pass: CI at or below {}; inconclusive: "

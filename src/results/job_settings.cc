@@ -1,5 +1,7 @@
 #include "results/job_settings.h"
 
+#include <fmt/format.h>
+
 #include "core/errors.h"
 #include "formats/json_reader.h"
 
@@ -66,7 +68,9 @@ std::vector<std::string> texts_or_empty(const formats::JsonReader& line, const s
 }  // namespace
 
 json to_json(const JobSettings& s) {
-  json out = {{"base", s.base},
+  json out = {{"schema", s.schema},
+              {"job", s.job},
+              {"base", s.base},
               {"head", s.head},
               {"base_ref", s.base_ref},
               {"head_ref", s.head_ref},
@@ -98,6 +102,9 @@ json to_json(const JobSettings& s) {
 JobSettings job_settings_from_json(const json& value, const std::string& source) {
   const formats::JsonReader line(value, source + ": settings line");
   JobSettings s;
+  if (line.has("schema")) s.schema = line.at("schema").integer();
+  if (s.schema < 1) line.at("schema").fail(fmt::format("unsupported schema {}", s.schema));
+  if (line.has("job")) s.job = line.at("job").text();
   s.base = line.at("base").text();
   s.head = line.at("head").text();
   if (line.has("base_ref")) s.base_ref = line.at("base_ref").text();

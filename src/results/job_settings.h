@@ -12,8 +12,13 @@
 
 namespace cobench::results {
 
+/// The results.jsonl format this cobench writes.
+inline constexpr int kResultsSchema = 1;
+
 /// One job's settings as recorded.
 struct JobSettings {
+  int schema = kResultsSchema;          ///< the results.jsonl format; a newer one is read with a warning
+  std::string job;                      ///< this job's id, also on every run line: two jobs' lines never mix
   std::string base;                     ///< full SHA of the merge base
   std::string head;                     ///< full SHA of the head
   std::string base_ref;                 ///< as given, or the default base that resolved

@@ -1,5 +1,6 @@
 #include "results/log.h"
 
+#include <cmath>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -23,12 +24,17 @@ void ResultsLog::host(const nlohmann::json& context) {
 }
 
 void ResultsLog::settings(const JobSettings& settings) {
+  job_ = settings.job;
   nlohmann::json line = to_json(settings);
   line["type"] = "settings";
   append(line);
 }
 
-void ResultsLog::run(const RunRecord& record) { append(to_json(record)); }
+void ResultsLog::run(const RunRecord& record) {
+  RunRecord stamped = record;
+  stamped.job = job_;
+  append(to_json(stamped));
+}
 
 void ResultsLog::stop(const std::string& target, const std::string& reason) {
   append({{"type", "stop"}, {"target", target}, {"reason", reason}});
@@ -43,7 +49,8 @@ void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"tex
 nlohmann::json to_json(const RunRecord& record) {
   nlohmann::json samples = nlohmann::json::object();
   for (const auto& [name, sample] : record.samples) samples[name] = sample;
-  nlohmann::json line = {{"type", "run"},          {"target", record.target},
+  nlohmann::json line = {{"type", "run"},          {"job", record.job},
+                         {"target", record.target},
                          {"side", to_string(record.side)}, {"sha", record.sha},
                          {"run", record.run},      {"kind", record.kind},
                          {"status", record.status}, {"exit_code", record.exit_code},
@@ -59,6 +66,7 @@ nlohmann::json to_json(const RunRecord& record) {
 RunRecord run_record_from_json(const nlohmann::json& json, const std::string& source) {
   RunRecord record;
   try {
+    record.job = json.value("job", "");
     record.target = json.at("target").get<std::string>();
     auto side = side_from_string(json.at("side").get<std::string>());
     if (!side) throw InputError(source + ": 'side' must be \"base\" or \"head\"");
@@ -71,6 +79,10 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
     record.signal = json.value("signal", 0);
     record.wall_seconds = json.value("wall_seconds", 0.0);
     record.samples = json.value("samples", nlohmann::json::object()).get<std::map<std::string, Sample>>();
+    for (const auto& [name, sample] : record.samples)
+      for (const char* key : {"real_ns", "cpu_ns"})
+        if (auto it = sample.find(key); it != sample.end() && !(std::isfinite(it->second) && it->second > 0))
+          throw InputError(fmt::format("{}: sample {} {} = {} is not a positive time", source, name, key, it->second));
     record.errors = json.value("errors", nlohmann::json::object()).get<std::map<std::string, std::string>>();
     record.detail = json.value("detail", "");
     record.log = json.value("log", "");
@@ -93,10 +105,23 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
       out.host = line;
       out.host.erase("type");
     } else if (type == "settings") {
-      out.settings = job_settings_from_json(line, where);
+      JobSettings settings = job_settings_from_json(line, where);
+      if (has_settings)
+        throw InputError(fmt::format("{}: a second settings line (job '{}' after job '{}'): two jobs' results in one "
+                                     "file; give each job its own --out",
+                                     where, settings.job, out.settings.job));
+      out.settings = std::move(settings);
       has_settings = true;
+      if (out.settings.schema > kResultsSchema)
+        out.notes.push_back(fmt::format("{}: written by a newer cobench (schema {}, this one reads {}): fields it "
+                                        "added are ignored",
+                                        where, out.settings.schema, kResultsSchema));
     } else if (type == "run") {
-      out.runs.push_back(run_record_from_json(line, where));
+      RunRecord record = run_record_from_json(line, where);
+      if (has_settings && !record.job.empty() && !out.settings.job.empty() && record.job != out.settings.job)
+        throw InputError(fmt::format("{}: a run of job '{}' in the results of job '{}': two jobs' results in one file",
+                                     where, record.job, out.settings.job));
+      out.runs.push_back(std::move(record));
     } else if (type == "stop") {
       out.stops[line.at("target").get<std::string>()] = line.at("reason").get<std::string>();
     } else if (type == "one_sided") {

@@ -48,6 +48,7 @@ class ResultsLog {
  private:
   void append(const nlohmann::json& line);
   std::filesystem::path path_;
+  std::string job_;  ///< from the settings line, stamped on every run line
 };
 
 nlohmann::json to_json(const RunRecord& record);
@@ -55,9 +56,10 @@ nlohmann::json to_json(const RunRecord& record);
 RunRecord run_record_from_json(const nlohmann::json& json, const std::string& source);
 
 /// Reads results.jsonl. A truncated last line is skipped (ResultsFile::truncated);
-/// a malformed line elsewhere, or a file without a settings line, throws
-/// InputError("FILE:LINE: ..."). Unknown line types are skipped so newer
-/// writers stay readable.
+/// a malformed line elsewhere, a file without a settings line, the lines of a
+/// second job (two files concatenated), or a sample that is not a positive
+/// time throws InputError("FILE:LINE: ..."). Unknown line types are skipped
+/// and a newer schema gets a note, so newer writers stay readable.
 ResultsFile read_results(const std::filesystem::path& path);
 
 }  // namespace cobench::results

@@ -19,6 +19,7 @@ using Sample = std::map<std::string, double>;
 
 /// The outcome of one run of one unit on one side: a line of results.jsonl.
 struct RunRecord {
+  std::string job;                          ///< the job's id (results.jsonl); empty in records not yet logged
   std::string target;
   Side side = Side::Base;
   std::string sha;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "select/glob.h"
+#include "core/glob.h"
 
 namespace cobench::select {
 namespace {

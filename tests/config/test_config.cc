@@ -241,6 +241,16 @@ TEST(Config, BadRegexes) {
                   "cobench.toml:1:1: budget.override[1]: missing required key 'match' (a regex over benchmark names)"}});
 }
 
+TEST(Config, BadGlobs) {
+  expect_errors({
+      {"[select]\nignore = [\"docs/**\", \"src/[abc\"]\n",
+       "cobench.toml:2:22: select.ignore: bad glob 'src/[abc': unterminated [ character class"},
+      {"[select]\nalways_all = [\"\"]\n", "cobench.toml:2:15: select.always_all: bad glob '': empty pattern"},
+      {"[select]\nignore = [\"docs/***\"]\n",
+       "cobench.toml:2:11: select.ignore: bad glob 'docs/***': *** is not a glob: use ** for any depth"},
+  });
+}
+
 TEST(Config, BadDurations) {
   for (std::string bad : {"\"20 minutes\"", "\"-5s\"", "\"\"", "-1", "0", "\"5x\""}) {
     std::string e = error_of("[run]\nrun_timeout = " + bad + "\n");

@@ -113,11 +113,19 @@ TEST(GoogleBenchmark, ShapeErrorsNameFileAndBenchmark) {
             "in.json: benchmark \"BM_A\": real_time is -2.5, expected a positive time");
   EXPECT_EQ(one("\"real_time\": NaN, \"cpu_time\": 1"), "in.json: benchmark \"BM_A\": real_time is NaN");
   EXPECT_EQ(one("\"real_time\": 1, \"cpu_time\": Infinity"),
-            "in.json: benchmark \"BM_A\": cpu_time is \"Infini\", expected a positive time");
+            "in.json: benchmark \"BM_A\": cpu_time is Infinity, expected a positive time");
+  EXPECT_EQ(one("\"real_time\": 1e-6, \"cpu_time\": 1e-6"),
+            "in.json: benchmark \"BM_A\": real_time is 1e-06 ns, below a picosecond: not a measurement");
+  EXPECT_EQ(one("\"real_time\": 0.5, \"cpu_time\": 0.5, \"time_unit\": \"ns\""), "(no error)");  // 0.5 ns is real
   EXPECT_EQ(one("\"real_time\": \"fast\", \"cpu_time\": 1"),
             "in.json: benchmark \"BM_A\": real_time is not a number: \"fast\"");
   EXPECT_EQ(one("\"real_time\": 1, \"cpu_time\": 1, \"time_unit\": \"ps\""),
             "in.json: benchmark \"BM_A\": unknown time_unit \"ps\" (expected ns, us, ms or s)");
+}
+
+TEST(GoogleBenchmark, ANumberOutOfRangeNamesFileAndPosition) {
+  EXPECT_EQ(error_of("{\"benchmarks\": [\n {\"name\": \"BM_A\", \"real_time\": 1e400, \"cpu_time\": 1}]}"),
+            "in.json: line 2, column 32: number 1e400 is out of range");
 }
 
 TEST(GoogleBenchmark, RepeatedNamesPoolInFirstSeenOrder) {

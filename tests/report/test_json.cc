@@ -81,6 +81,17 @@ static std::string error_of(const json& j) {
   return "(no error)";
 }
 
+TEST(ReportJson, ANewerSchemaIsReadWithANoteOfWhatIsNotShown) {
+  json newer = report::to_json(edge_report());
+  newer["schema"] = 3;
+  newer["a_field_from_the_future"] = true;
+  const report::Report read = report::from_json(newer);
+  ASSERT_FALSE(read.notes.empty());
+  EXPECT_EQ(read.notes.back(), "report JSON of schema 3, newer than this cobench's 1: fields it added are not shown");
+  EXPECT_EQ(read.schema, 1);
+  EXPECT_EQ(read.benchmarks.size(), edge_report().benchmarks.size());
+}
+
 TEST(ReportJson, WrongShapesNameThePath) {
   json good = report::to_json(edge_report());
   EXPECT_EQ(error_of(json::array()), "report JSON: $: expected an object");
@@ -88,8 +99,8 @@ TEST(ReportJson, WrongShapesNameThePath) {
   j.erase("schema");
   EXPECT_EQ(error_of(j), "report JSON: $.schema: missing");
   j = good;
-  j["schema"] = 2;
-  EXPECT_EQ(error_of(j), "report JSON: $.schema: unsupported schema 2 (this cobench reads 1)");
+  j["schema"] = 0;
+  EXPECT_EQ(error_of(j), "report JSON: $.schema: unsupported schema 0 (this cobench reads 1)");
   j = good;
   j["benchmarks"] = json::object();
   EXPECT_EQ(error_of(j), "report JSON: $.benchmarks: expected an array");

@@ -107,3 +107,24 @@ TEST(RenderTable, EmptyReportSaysSo) {
   std::string text = report::render_table(r, false);
   EXPECT_NE(text.find("no benchmark present on both sides"), std::string::npos);
 }
+
+TEST(RenderTable, ControlCharactersInNamesCannotDriveTheTerminal) {
+  report::Report r;
+  // ESC [2J clears a screen; U+009B is the one-byte CSI; a newline would break the row.
+  const std::string nasty = "BM_\x1b[2J\x1b]0;pwned\x07name\xc2\x9b" "31m\nnext";
+  r.benchmarks.push_back(cobench::testing::make_row("t\x1b[1m", nasty, stats::Verdict::Pass, 1.0, 0.99, 1.01));
+  r.added.push_back({"", "BM_\x1b[31madded"});
+  r.notes.push_back("note with \x1b[5m blink");
+  const std::string text = report::render_table(r, true);  // even with colour on: only cobench's own codes
+  for (const std::string& line : lines_of(text)) {
+    std::string without_own = line;
+    for (const char* own : {"\033[1;31m", "\033[33m", "\033[32m", "\033[0m"})
+      for (size_t at = without_own.find(own); at != std::string::npos; at = without_own.find(own))
+        without_own.erase(at, std::string(own).size());
+    EXPECT_EQ(without_own.find('\x1b'), std::string::npos) << line;
+    EXPECT_EQ(without_own.find("\xc2\x9b"), std::string::npos) << line;
+    EXPECT_EQ(without_own.find('\x07'), std::string::npos) << line;
+  }
+  EXPECT_NE(text.find("BM_\xEF\xBF\xBD[2J"), std::string::npos) << text;  // shown, as U+FFFD
+  EXPECT_EQ(text.find("\nnext"), std::string::npos);  // one row stays one line
+}

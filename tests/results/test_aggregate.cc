@@ -1,5 +1,7 @@
 #include "results/aggregate.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "verdict/budget.h"
@@ -70,6 +72,15 @@ TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);
   EXPECT_NE(r.note.find("head timed out in 6/6 runs"), std::string::npos) << r.note;
   EXPECT_TRUE(report.removed.empty());
+  // Undefined numbers are null and "-", never 0.
+  EXPECT_TRUE(std::isnan(r.head_median));
+  EXPECT_FALSE(std::isnan(r.base_median));
+  const auto json = report::to_json(report)["benchmarks"][0];
+  EXPECT_TRUE(json["head_median"].is_null()) << json.dump();
+  EXPECT_TRUE(json["ratio"].is_null()) << json.dump();
+  const std::string table = report::render_table(report, false);
+  EXPECT_EQ(table.find("0.00 ns"), std::string::npos) << table;
+  EXPECT_NE(table.find(" - "), std::string::npos) << table;
 }
 
 TEST(Aggregate, ATargetWhoseEveryRunFailedIsAnInfrastructureFailureExplainedFirst) {

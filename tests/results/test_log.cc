@@ -131,6 +131,69 @@ TEST(ResultsLog, ASettingsLineOfTheWrongShapeNamesFileLineAndField) {
   }
 }
 
+TEST(ResultsLog, TwoJobsConcatenatedAreRefusedNamingTheLine) {
+  cobench::testing::TempDir dir;
+  auto job_file = [&](const std::string& job, const std::string& name) {
+    JobSettings settings;
+    settings.job = job;
+    ResultsLog log(dir / name);
+    log.settings(settings);
+    log.run(sample_record());
+    return read_file(dir / name);
+  };
+  const std::string first = job_file("aaaa", "a.jsonl"), second = job_file("bbbb", "b.jsonl");
+  EXPECT_NE(first.find("\"job\":\"aaaa\""), std::string::npos);  // every run line carries its job
+  write_file_atomic(dir / "both.jsonl", first + second);
+  try {
+    read_results(dir / "both.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((dir / "both.jsonl").string() + ":3: a second settings line (job 'bbbb' "
+                                          "after job 'aaaa')", 0),
+              0u)
+        << e.what();
+  }
+  // A run line of another job spliced in.
+  const std::string foreign_run = second.substr(second.find('\n') + 1);
+  write_file_atomic(dir / "spliced.jsonl", first + foreign_run);
+  try {
+    read_results(dir / "spliced.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(":3: a run of job 'bbbb' in the results of job 'aaaa'"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ResultsLog, ASampleThatIsNotAPositiveTimeIsAnErrorNotADroppedSample) {
+  cobench::testing::TempDir dir;
+  RunRecord negative = sample_record();
+  negative.samples["BM_a"]["real_ns"] = -5;
+  write_file_atomic(dir / "r.jsonl", settings_line() + "\n" + to_json(negative).dump() + "\n");
+  try {
+    read_results(dir / "r.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("r.jsonl:2: sample BM_a real_ns = -5 is not a positive time"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ResultsLog, ANewerSchemaIsReadWithANote) {
+  cobench::testing::TempDir dir;
+  nlohmann::json line = to_json(JobSettings{});
+  line["type"] = "settings";
+  line["schema"] = 7;
+  line["something_new"] = {1, 2};
+  write_file_atomic(dir / "r.jsonl", line.dump() + "\n");
+  const auto file = read_results(dir / "r.jsonl");
+  ASSERT_EQ(file.notes.size(), 1u);
+  EXPECT_NE(file.notes[0].find("r.jsonl:1: written by a newer cobench (schema 7, this one reads 1)"),
+            std::string::npos)
+      << file.notes[0];
+}
+
 TEST(ResultsLog, AFileWithoutASettingsLineIsRefused) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";

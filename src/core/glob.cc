@@ -1,6 +1,6 @@
-#include "select/glob.h"
+#include "core/glob.h"
 
-namespace cobench::select {
+namespace cobench {
 namespace {
 
 /// `[...]` at p[0]; sets `len` to the class's length. False when malformed.
@@ -72,10 +72,23 @@ bool glob_match(std::string_view pattern, std::string_view path) {
   return match_from(pattern, path);
 }
 
+std::optional<std::string> glob_problem(std::string_view pattern) {
+  if (pattern.empty()) return "empty pattern";
+  if (pattern.find("***") != std::string_view::npos) return "*** is not a glob: use ** for any depth";
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '[') continue;
+    size_t len = 0;
+    class_matches(pattern.substr(i), 'a', len);
+    if (len == 0) return "unterminated [ character class";
+    i += len - 1;
+  }
+  return std::nullopt;
+}
+
 const std::string* first_match(const std::vector<std::string>& patterns, std::string_view path) {
   for (const auto& p : patterns)
     if (glob_match(p, path)) return &p;
   return nullptr;
 }
 
-}  // namespace cobench::select
+}  // namespace cobench

@@ -1,8 +1,8 @@
-#include "select/glob.h"
+#include "core/glob.h"
 
 #include <gtest/gtest.h>
 
-namespace cobench::select {
+namespace cobench {
 namespace {
 
 TEST(Glob, DoubleStarSpansFolders) {
@@ -42,4 +42,4 @@ TEST(Glob, FirstMatchReturnsThePattern) {
 }
 
 }  // namespace
-}  // namespace cobench::select
+}  // namespace cobench
