@@ -13,6 +13,7 @@
 #include "host/environment.h"
 #include "job/pipeline.h"
 #include "report/report.h"
+#include "results/samples.h"
 #include "verdict/gate.h"
 
 namespace cobench::cli {
@@ -22,6 +23,7 @@ namespace {
 struct CompareFlags {
   std::vector<std::string> base_files, head_files;
   std::string format = "text", color = "never", config;
+  bool paired = false;
 };
 
 /// One side's samples per benchmark, pooled over all of that side's files.
@@ -39,7 +41,9 @@ Side read_side(const std::vector<std::string>& files, const char* label) {
     formats::Output output = formats::read_output_file(file);
     if (side.order.empty()) side.context = output.context;
     for (auto& entry : output.entries) {
-      auto [it, added] = side.entries.try_emplace(entry.name, formats::Entry{entry.name, {}, {}, {}, {}, {}, {}});
+      formats::Entry empty;
+      empty.name = entry.name;
+      auto [it, added] = side.entries.try_emplace(entry.name, std::move(empty));
       if (added) side.order.push_back(entry.name);
       formats::Entry& pooled = it->second;
       append(pooled.real_ns, entry.real_ns);
@@ -47,6 +51,8 @@ Side read_side(const std::vector<std::string>& files, const char* label) {
       append(pooled.allocs_per_iter, entry.allocs_per_iter);
       append(pooled.bytes_per_iter, entry.bytes_per_iter);
       append(pooled.peak_bytes, entry.peak_bytes);
+      append(pooled.iterations, entry.iterations);
+      pooled.threads = std::max(pooled.threads, entry.threads);
       if (pooled.error.empty()) pooled.error = entry.error;
     }
   }
@@ -60,10 +66,26 @@ std::string host_name(const nlohmann::json& context) {
   return it != context.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entry& head, formats::Metric metric,
-                                 const verdict::Budget& budget, double confidence) {
-  auto row = report::judged_row("", base.name, formats::samples(base, metric), formats::samples(head, metric),
-                                budget.time, confidence);
+/// One benchmark of both sides. Paired: the i-th repetition of each side in
+/// file order is one pair (files recorded interleaved, e.g. by a script that
+/// alternates base and head); the surplus of the longer side is dropped and said.
+report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entry& head, const std::string& setting,
+                                 const verdict::Budget& budget, double confidence, bool paired) {
+  const std::string metric = results::metric_for(setting, base.name, results::sample_from_entry(base));
+  const auto& base_values = formats::samples(base, formats::metric_from_string(metric));
+  const auto& head_values = formats::samples(head, formats::metric_from_string(metric));
+  report::BenchmarkRow row;
+  if (paired && !base_values.empty() && !head_values.empty()) {
+    const size_t n = std::min(base_values.size(), head_values.size());
+    const std::span<const double> b(base_values.data(), n), h(head_values.data(), n);
+    row = report::judged_row("", base.name, base_values, head_values, budget.time,
+                             verdict::judge_time(b, h, budget.time, confidence, verdict::Pairing::Paired));
+    if (const size_t dropped = base_values.size() + head_values.size() - 2 * n; dropped > 0)
+      row.note += (row.note.empty() ? "" : "; ") + fmt::format("{} repetitions without a partner dropped", dropped);
+  } else {
+    row = report::judged_row("", base.name, base_values, head_values, budget.time, confidence);
+  }
+  row.metric = metric;
   for (const auto& [entry, side] : {std::pair{&base, "base"}, std::pair{&head, "head"}})
     if (!entry->error.empty())
       row.note += (row.note.empty() ? "" : "; ") + fmt::format("{}: {}", side, entry->error);
@@ -78,7 +100,6 @@ nlohmann::json threshold_json(const std::optional<verdict::Threshold>& threshold
 }
 
 report::Report build_report(const CompareFlags& flags, const config::Config& settings) {
-  const formats::Metric metric = formats::metric_from_string(settings.run.metric);
   const verdict::Budgets budgets = settings.budgets();
   const double confidence = settings.budget.confidence;
   Side base = read_side(flags.base_files, "base"), head = read_side(flags.head_files, "head");
@@ -87,7 +108,7 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
   out.tool = "compare";
   out.base = fmt::format("{}", fmt::join(flags.base_files, " "));
   out.head = fmt::format("{}", fmt::join(flags.head_files, " "));
-  out.metric = formats::to_string(metric);
+  out.metric = settings.run.metric;
   out.budget = settings.budget.time;
   out.confidence = confidence;
   out.host = base.context;
@@ -95,6 +116,7 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
                   {"confidence", confidence},
                   {"allocs_budget", threshold_json(settings.budget.allocs)},
                   {"bytes_budget", threshold_json(settings.budget.bytes)},
+                  {"pairing", flags.paired ? "paired" : "unpaired"},
                   {"base_files", flags.base_files},
                   {"head_files", flags.head_files}};
   for (const auto& name : base.order) {
@@ -103,7 +125,8 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
       out.removed.push_back({"", name});
     else
       out.benchmarks.push_back(
-          compare_one(base.entries.at(name), it->second, metric, budgets.for_benchmark("", name), confidence));
+          compare_one(base.entries.at(name), it->second, settings.run.metric, budgets.for_benchmark("", name),
+                      confidence, flags.paired));
   }
   for (const auto& name : head.order)
     if (!base.entries.count(name)) out.added.push_back({"", name});
@@ -154,6 +177,9 @@ Subcommand add_compare(CLI::App& root) {
       ->check(CLI::IsMember({"always", "never"}))
       ->capture_default_str();
   app->add_option("--config", flags->config, "settings file (default: cobench.toml of the current repository)");
+  app->add_flag("--paired", flags->paired,
+                "pair the i-th repetition of each side in file order (signed-rank test); for files recorded "
+                "interleaved, base and head alternating");
   auto settings = std::make_shared<SettingFlags>(
       app, std::initializer_list<std::string_view>{"run.metric", "budget.time", "budget.confidence", "budget.allocs",
                                                    "budget.bytes", "budget.gate", "budget.fail_on_inconclusive"});

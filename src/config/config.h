@@ -41,7 +41,11 @@ struct RunConfig {
   double run_timeout = 300;                ///< seconds
   std::optional<double> time_budget;       ///< seconds for the measuring phase
   std::vector<std::string> bench_args;
-  std::string metric = "real_time";
+  std::string metric = "auto";             ///< "real_time" | "cpu_time" | "auto" (per benchmark)
+  std::string pairing = "paired";          ///< "paired" (runs of one index) | "unpaired"
+  std::string looks = "haybittle-peto";    ///< "haybittle-peto" | "every-look" (each look at the stated confidence)
+  std::string stopping = "benchmark";      ///< "benchmark": a decided benchmark stops running | "target"
+  std::string repetitions = "1";           ///< repetitions per process: a count, or "auto"
   int alloc_runs = 3;                      ///< allocation-counting runs per side
   std::string runner = "gbench";           ///< "gbench" | "go" | "command"
   std::vector<std::string> commands;       ///< runner "command": each one benchmark

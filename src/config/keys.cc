@@ -33,6 +33,7 @@ enum class Kind {
   RegexList,
   GlobList,     ///< path globs (select.ignore, select.always_all)
   Switch,       ///< true / false
+  CountOrAuto,  ///< "auto" or an integer >= min
 };
 
 /// A value after reading, before it is stored.
@@ -81,8 +82,21 @@ const std::vector<Key>& table() {
         false, true, true},
        Kind::TextList, [](Config& c, const Value& v) { c.run.bench_args = as<std::vector<std::string>>(v); }, 0, {},
        [](const Config& c) -> const std::vector<std::string>& { return c.run.bench_args; }},
-      {{"run.metric", "COBENCH_METRIC", "--metric", "real_time or cpu_time (default real_time)"}, Kind::Choice,
-       [](Config& c, const Value& v) { c.run.metric = as<std::string>(v); }, 0, {"real_time", "cpu_time"}},
+      {{"run.metric", "COBENCH_METRIC", "--metric",
+        "auto (default: cpu_time for single-threaded benchmarks, real_time otherwise), real_time or cpu_time"},
+       Kind::Choice, [](Config& c, const Value& v) { c.run.metric = as<std::string>(v); }, 0,
+       {"auto", "real_time", "cpu_time"}},
+      {{"run.pairing", "", "--pairing", "paired (default: base and head runs of one index form a pair) or unpaired"},
+       Kind::Choice, [](Config& c, const Value& v) { c.run.pairing = as<std::string>(v); }, 0, {"paired", "unpaired"}},
+      {{"run.looks", "", "--looks",
+        "haybittle-peto (default: strict interim looks, the stated level at the last) or every-look"},
+       Kind::Choice, [](Config& c, const Value& v) { c.run.looks = as<std::string>(v); }, 0,
+       {"haybittle-peto", "every-look"}},
+      {{"run.stopping", "", "--stopping", "benchmark (default: a decided benchmark stops running) or target"},
+       Kind::Choice, [](Config& c, const Value& v) { c.run.stopping = as<std::string>(v); }, 0, {"benchmark", "target"}},
+      {{"run.repetitions", "COBENCH_REPETITIONS", "--repetitions",
+        "repetitions per process: a count (default 1) or auto (from the measured noise split)"},
+       Kind::CountOrAuto, [](Config& c, const Value& v) { c.run.repetitions = as<std::string>(v); }, 1},
       {{"run.alloc_runs", "", "--alloc-runs", "allocation-counting runs per side (default 3; 0: none)"}, Kind::Count,
        [](Config& c, const Value& v) { c.run.alloc_runs = as<int>(v); }, 0},
       {{"run.runner", "", "--runner", "gbench (default), go (go test -bench per package) or command"}, Kind::Choice,
@@ -170,6 +184,13 @@ Value checked(const Key& key, Value value) {
     case Kind::NonEmptyText:
       if (as<std::string>(value).empty()) reject("must not be empty");
       break;
+    case Kind::CountOrAuto: {
+      const std::string& text = as<std::string>(value);
+      auto number = parse_number(text);
+      if (text != "auto" && !(number && *number == std::floor(*number) && *number >= key.min && *number <= 100))
+        reject(fmt::format("'{}': write auto or a count from {} to 100", text, key.min));
+      break;
+    }
     case Kind::Regex:
       if (auto problem = regex_problem(as<std::string>(value)); !problem.empty()) reject(problem);
       break;
@@ -278,6 +299,10 @@ Value from_node(const Key& key, const toml::node& node) {
     case Kind::Switch:
       if (!node.is_boolean()) reject(expected("true or false", node), &node);
       return node.value<bool>().value();
+    case Kind::CountOrAuto:
+      if (node.is_integer()) return std::to_string(node.as_integer()->get());
+      if (!node.is_string()) reject(expected("\"auto\" or a count", node), &node);
+      return node.value<std::string>().value();
     case Kind::TextList: return strings_from(node);
     case Kind::RegexList: {
       auto patterns = strings_from(node);

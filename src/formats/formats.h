@@ -19,6 +19,8 @@ struct Entry {
   std::vector<double> allocs_per_iter;
   std::vector<double> bytes_per_iter;   ///< total allocated bytes per iteration
   std::vector<double> peak_bytes;       ///< max_bytes_used
+  std::vector<double> iterations;   ///< per repetition, beside real_ns (Google Benchmark)
+  int threads = 0;                  ///< Google Benchmark's threads per run; 0: not reported (Go)
   std::string error;                ///< error_message / skip message; entry has no times then
 };
 

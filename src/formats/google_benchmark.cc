@@ -115,7 +115,11 @@ Output parse_google_benchmark_json(std::string_view text, const std::string& sou
   std::set<std::string> aggregate_only;
   auto entry_for = [&](const std::string& name) -> Entry& {
     auto [it, added] = index.emplace(name, out.entries.size());
-    if (added) out.entries.push_back(Entry{name, {}, {}, {}, {}, {}, {}});
+    if (added) {
+      Entry entry;
+      entry.name = name;
+      out.entries.push_back(std::move(entry));
+    }
     return out.entries[it->second];
   };
   for (size_t i = 0; i < list.size(); ++i) {
@@ -144,6 +148,10 @@ Output parse_google_benchmark_json(std::string_view text, const std::string& sou
     double scale = nanoseconds_per(string_field(item, "time_unit"), where);
     entry.real_ns.push_back(nanoseconds(item, "real_time", scale, where));
     entry.cpu_ns.push_back(nanoseconds(item, "cpu_time", scale, where));
+    if (auto iterations = optional_number(item, "iterations"); iterations && *iterations > 0)
+      entry.iterations.push_back(*iterations);
+    if (auto threads = optional_number(item, "threads"); threads && *threads >= 1)
+      entry.threads = static_cast<int>(*threads);
     add_memory(item, entry);
   }
   for (const auto& name : aggregate_only)

@@ -40,6 +40,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// "auto", or a count; one repetition is the runner's own default, so a
+/// user's --benchmark_repetitions in --bench-arg still counts.
+run::RepetitionPolicy repetition_policy(const std::string& text) {
+  run::RepetitionPolicy policy;
+  if (text == "auto") policy.automatic = true;
+  else if (const int count = std::stoi(text); count > 1) policy.fixed = count;
+  return policy;
+}
+
 /// What only the pipeline can check: the commands parse, the budgets' regexes compile.
 void check_job_settings(const config::Config& settings) {
   run::parse_commands(settings.run.commands, "--command");
@@ -48,6 +57,12 @@ void check_job_settings(const config::Config& settings) {
   if (settings.run.runner == "gbench")
     run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
                           settings.origin("run.bench_args").describe("run.bench_args"));
+  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
+                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
+  if (own_repetitions && settings.run.repetitions != "1")
+    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
+                                 settings.origin("run.repetitions").describe("run.repetitions"),
+                                 settings.origin("run.bench_args").describe("run.bench_args")));
   if (settings.run.cpu)
     if (auto why = host::why_not_pinnable(*settings.run.cpu))
       throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
@@ -71,6 +86,10 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.base_ref = revs.base_ref;
   s.head_ref = revs.head_ref;
   s.metric = c.run.metric;
+  s.pairing = c.run.pairing;
+  s.looks = c.run.looks;
+  s.stopping = c.run.stopping;
+  s.repetitions = c.run.repetitions;
   s.budgets = c.budgets();
   s.confidence = c.budget.confidence;
   s.min_runs = c.run.min_runs;
@@ -157,11 +176,14 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   log_one_sided(runner, head, choice.head_only, log);
 
   const verdict::Budgets budgets = settings.budgets();
-  run::ScheduleSettings schedule{settings.run.min_runs, settings.run.max_runs, settings.run.time_budget,
-                                 results::sample_key_for_metric(settings.run.metric), settings.budget.confidence,
-                                 [&](const std::string& t, const std::string& n) {
-                                   return budgets.for_benchmark(t, n).time;
-                                 }};
+  run::ScheduleSettings schedule;
+  schedule.min_runs = settings.run.min_runs;
+  schedule.max_runs = settings.run.max_runs;
+  schedule.time_budget = settings.run.time_budget;
+  schedule.rule = results::time_rule(job);
+  schedule.per_benchmark = settings.run.stopping == "benchmark";
+  schedule.repetitions = repetition_policy(settings.run.repetitions);
+  schedule.budget_for = [&](const std::string& t, const std::string& n) { return budgets.for_benchmark(t, n).time; };
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   run::ScheduleHooks hooks;

@@ -8,6 +8,12 @@ namespace cobench::report {
 
 BenchmarkRow judged_row(std::string target, std::string name, std::vector<double> base, std::vector<double> head,
                         double budget, double confidence) {
+  verdict::TimeJudgement time = verdict::judge_time(base, head, budget, confidence);
+  return judged_row(std::move(target), std::move(name), std::move(base), std::move(head), budget, std::move(time));
+}
+
+BenchmarkRow judged_row(std::string target, std::string name, std::vector<double> base, std::vector<double> head,
+                        double budget, verdict::TimeJudgement time) {
   BenchmarkRow row;
   row.target = std::move(target);
   row.name = std::move(name);
@@ -16,7 +22,7 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
   if (!row.base_samples.empty()) row.base_median = stats::median(row.base_samples);
   if (!row.head_samples.empty()) row.head_median = stats::median(row.head_samples);
   row.budget = budget;
-  row.time = verdict::judge_time(row.base_samples, row.head_samples, budget, confidence);
+  row.time = std::move(time);
   row.verdict = row.time.verdict;
   row.note = row.time.note;
   return row;

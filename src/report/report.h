@@ -34,6 +34,7 @@ struct BenchmarkRow {
   double base_median = kUndefined;     ///< NaN (null in JSON, "-" in tables) without samples
   double head_median = kUndefined;
   double budget = 0.05;                ///< the time budget, a fraction: 0.05 means threshold 1.05
+  std::string metric;                  ///< the time metric this row was judged on ("cpu_time"); empty: the report's
   verdict::TimeJudgement time;         ///< ratio, interval, time verdict, faster
   std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
   std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op
@@ -87,6 +88,10 @@ struct Report {
 /// time verdict until settle_verdict() folds in allocs/op and bytes/op.
 BenchmarkRow judged_row(std::string target, std::string name, std::vector<double> base, std::vector<double> head,
                         double budget, double confidence);
+
+/// As above with the time already judged (paired, at a look): the row takes it as is.
+BenchmarkRow judged_row(std::string target, std::string name, std::vector<double> base, std::vector<double> head,
+                        double budget, verdict::TimeJudgement time);
 
 /// The row's overall verdict from all its metrics (verdict::fold); each
 /// metric that broke its budget is named in the note ("allocs/op 0 → 1").

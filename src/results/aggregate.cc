@@ -5,8 +5,10 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "results/alloc_metrics.h"
+#include "results/judging.h"
 #include "results/samples.h"
 
 namespace cobench::results {
@@ -67,11 +69,10 @@ std::vector<std::string> layout_warnings(const nlohmann::json& selection, const 
   return out;
 }
 
-/// A note when the benchmark processes mostly waited for a CPU (median
-/// cpu_time/real_time under one half, as on a 2-core machine at load 9):
-/// real_time then measures the neighbours more than the code.
-std::optional<std::string> busy_machine_note(const ResultsFile& results, const std::string& metric) {
-  if (metric != "real_time") return std::nullopt;
+/// A warning when the runner was loaded: its load average at the start reached
+/// its CPU count, or the benchmark processes got under 0.8 of a CPU (median
+/// cpu_time/real_time). It says what that does to the rows and what helps.
+std::optional<std::string> loaded_runner_note(const ResultsFile& results, const std::vector<report::BenchmarkRow>& rows) {
   std::vector<double> shares;
   for (const auto& record : results.runs) {
     if (record.kind != "time" || !record.ok()) continue;
@@ -80,17 +81,26 @@ std::optional<std::string> busy_machine_note(const ResultsFile& results, const s
       if (real != sample.end() && cpu != sample.end() && real->second > 0) shares.push_back(cpu->second / real->second);
     }
   }
-  if (shares.empty()) return std::nullopt;
-  const double median = stats::median(shares);
-  if (median >= 0.5) return std::nullopt;
-  std::string load;
-  const auto& avg = results.host.value("load_average", nlohmann::json::array());
-  if (!avg.empty() && avg[0].is_number())
-    load = fmt::format(", load average {:g} on {} CPUs at the start", avg[0].get<double>(),
-                       results.host.value("cpu_count", 0));
-  return fmt::format("the machine was busy: benchmark processes got {:.0f}% of a CPU (median cpu_time/real_time){}; "
-                     "real_time intervals will be wide, use a quiet machine or --metric cpu_time",
-                     median * 100, load);
+  if (results.runs.empty()) return std::nullopt;  // nothing was measured on it
+  const double share = shares.empty() ? 1 : stats::median(shares);
+  const int cpus = results.host.value("cpu_count", 0);
+  const auto& averages = results.host.value("load_average", nlohmann::json::array());
+  const double load = !averages.empty() && averages[0].is_number() ? averages[0].get<double>() : 0;
+  const bool loaded = (cpus > 0 && load >= cpus) || share < 0.8;
+  if (!loaded) return std::nullopt;
+  std::vector<std::string> facts;
+  if (cpus > 0 && !averages.empty()) facts.push_back(fmt::format("load average {:g} on {} CPUs at the start", load, cpus));
+  if (!shares.empty())
+    facts.push_back(fmt::format("benchmark processes got {:.0f}% of a CPU (median cpu_time/real_time)", share * 100));
+  const long real_rows = std::count_if(rows.begin(), rows.end(), [](const auto& row) { return row.metric == "real_time"; });
+  std::string effect = real_rows > 0
+                           ? fmt::format("; {} of {} rows are judged on real_time, which counts the time a run waited "
+                                         "for a CPU: their intervals are wider",
+                                         real_rows, rows.size())
+                           : "";
+  return fmt::format("the runner was loaded: {}{}. What helps: a quieter runner (fewer parallel jobs on it), "
+                     "--metric auto (cpu_time for single-threaded benchmarks), more runs (--max-runs), a looser budget",
+                     fmt::join(facts, ", "), effect);
 }
 
 }  // namespace
@@ -104,6 +114,16 @@ std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& fai
   for (const auto& [cause, count] : by_cause)
     out.push_back(fmt::format("{} {} in {}/{} runs", side, phrase(cause), count, attempted));
   return out;
+}
+
+/// The look the schedule last took at a benchmark: the final one when it ran
+/// in the pair at max_runs or its target was stopped undecided (time budget);
+/// otherwise it was decided at an interim look and stopped running.
+verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_runs) {
+  int last_run = -1;
+  for (const auto* runs : {&s.base_runs, &s.head_runs})
+    for (int run : *runs) last_run = std::max(last_run, run);
+  return target_stopped || last_run + 1 >= max_runs ? verdict::Look::Final : verdict::Look::Interim;
 }
 
 /// Why nothing of a target was measured, when every run on both sides failed; "" otherwise.
@@ -135,11 +155,11 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.confidence = settings.confidence;
   out.budget = settings.budgets.defaults().time;
   out.selection = settings.selection;
-  const std::string key = sample_key_for_metric(out.metric);
+  const TimeRule rule = time_rule(settings);
 
   for (const auto& [target, runs] : tally(results.runs)) {
     out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0, every_run_failed(runs)});
-    auto samples = collect_samples(results.runs, target, key);
+    auto samples = collect_samples(results.runs, target, settings.metric);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
     for (auto& note : failure_notes(runs.failed, "head", runs.attempted[1])) notes.push_back(note);
@@ -155,7 +175,9 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
         continue;
       }
       const double budget = settings.budgets.for_benchmark(target, name).time;
-      auto row = report::judged_row(target, name, s.base, s.head, budget, out.confidence);
+      const verdict::Look look = last_look(s, stop != results.stops.end(), settings.max_runs);
+      auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
+      row.metric = s.metric;
       row.runs_base = runs.attempted[0];
       row.runs_head = runs.attempted[1];
       row.failed_runs = runs.failed;
@@ -182,7 +204,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
         std::none_of(out.removed.begin(), out.removed.end(), of_target))
       out.notes.push_back(fmt::format("{}: {}", target, reason));
   }
-  if (auto busy = busy_machine_note(results, out.metric)) out.notes.insert(out.notes.begin(), *busy);  // context first
+  if (auto loaded = loaded_runner_note(results, out.benchmarks)) out.notes.insert(out.notes.begin(), *loaded);  // context first
   // Nothing measured is never a pass: say it first, in every report.
   const auto failures = report::infrastructure_failures(out);
   out.notes.insert(out.notes.begin(), failures.begin(), failures.end());

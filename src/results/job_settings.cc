@@ -67,6 +67,14 @@ std::vector<std::string> texts_or_empty(const formats::JsonReader& line, const s
 
 }  // namespace
 
+TimeRule time_rule(const JobSettings& s) {
+  TimeRule rule;
+  rule.metric = s.metric;
+  rule.pairing = s.pairing == "paired" ? verdict::Pairing::Paired : verdict::Pairing::Unpaired;
+  rule.looks = verdict::LookRule(s.confidence, s.looks == "every-look");
+  return rule;
+}
+
 json to_json(const JobSettings& s) {
   json out = {{"schema", s.schema},
               {"job", s.job},
@@ -75,6 +83,10 @@ json to_json(const JobSettings& s) {
               {"base_ref", s.base_ref},
               {"head_ref", s.head_ref},
               {"metric", s.metric},
+              {"pairing", s.pairing},
+              {"looks", s.looks},
+              {"stopping", s.stopping},
+              {"repetitions", s.repetitions},
               {"budget", budget_json(s.budgets)},
               {"allocs_budget", optional_text(s.budgets.defaults().allocs)},
               {"bytes_budget", optional_text(s.budgets.defaults().bytes)},
@@ -110,8 +122,19 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("base_ref")) s.base_ref = line.at("base_ref").text();
   if (line.has("head_ref")) s.head_ref = line.at("head_ref").text();
   s.metric = line.at("metric").text();
-  if (s.metric != "real_time" && s.metric != "cpu_time")
-    line.at("metric").fail("unknown metric '" + s.metric + "' (expected real_time or cpu_time)");
+  if (s.metric != "real_time" && s.metric != "cpu_time" && s.metric != "auto")
+    line.at("metric").fail("unknown metric '" + s.metric + "' (expected real_time, cpu_time or auto)");
+  auto choice = [&](const char* key, std::string& out, std::initializer_list<const char*> allowed) {
+    if (!line.has(key)) return;  // an older file: its defaults are how that cobench judged
+    out = line.at(key).text();
+    for (const char* option : allowed)
+      if (out == option) return;
+    line.at(key).fail(fmt::format("unknown value '{}'", out));
+  };
+  choice("pairing", s.pairing, {"paired", "unpaired"});
+  choice("looks", s.looks, {"haybittle-peto", "every-look"});
+  choice("stopping", s.stopping, {"benchmark", "target"});
+  if (line.has("repetitions")) s.repetitions = line.at("repetitions").text();
   s.budgets = read_budgets(line);
   s.confidence = line.at("confidence").number();
   if (!(s.confidence > 0 && s.confidence < 1)) line.at("confidence").fail("expected a level between 0 and 1");

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/judging.h"
 #include "verdict/budget.h"
 
 namespace cobench::results {
@@ -23,7 +24,11 @@ struct JobSettings {
   std::string head;                     ///< full SHA of the head
   std::string base_ref;                 ///< as given, or the default base that resolved
   std::string head_ref;
-  std::string metric = "real_time";     ///< "real_time" | "cpu_time"
+  std::string metric = "real_time";     ///< "real_time" | "cpu_time" | "auto" (per benchmark)
+  std::string pairing = "unpaired";     ///< "paired" | "unpaired" (files before pairing: unpaired)
+  std::string looks = "every-look";     ///< "haybittle-peto" | "every-look" (files before look rules: every look)
+  std::string stopping = "target";      ///< "benchmark" | "target"
+  std::string repetitions = "1";        ///< per process: a count or "auto"
   verdict::Budgets budgets;             ///< time, allocs/op and bytes/op budgets with their overrides
   double confidence = 0.95;
   int min_runs = 6;
@@ -42,6 +47,9 @@ struct JobSettings {
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
 };
+
+/// How this job judged time: its metric, pairing and look rule.
+results::TimeRule time_rule(const JobSettings& settings);
 
 /// The settings line's JSON (without "type").
 nlohmann::json to_json(const JobSettings& settings);

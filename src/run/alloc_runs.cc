@@ -108,7 +108,7 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
   settings.bench_args = alloc_bench_args(std::move(settings.bench_args));
   GoogleBenchmarkRunner runner(settings);
   const Unit& unit = side == Side::Base ? pair.base : pair.head;
-  RunRecord record = runner.run_once(unit, side, side == Side::Base ? pair.base_sha : pair.head_sha, index);
+  RunRecord record = runner.run_once(unit, side, side == Side::Base ? pair.base_sha : pair.head_sha, index, {});
   record.kind = "alloc";
   if (!record.log.empty()) record.log = (fs::path("alloc") / record.log).string();
   if (record.ok() && !keep_counts(record)) {

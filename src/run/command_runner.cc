@@ -1,5 +1,6 @@
 #include "run/command_runner.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -109,12 +110,15 @@ std::vector<Unit> CommandRunner::prepare(const SideContext& side) {
   return {Unit{"commands", {}, side.worktree}};
 }
 
-RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
+RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                                   const RunScope& scope) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
   const auto [log, rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
   std::string transcript;
   int failures = 0;
   for (const auto& spec : commands_) {
+    const auto& only = scope.benchmarks;
+    if (!only.empty() && std::find(only.begin(), only.end(), spec.label) == only.end()) continue;  // decided
     const process::Command command = measured_command(settings_, spec.argv, unit.cwd);
     const auto result = process::run(command);
     transcript += fmt::format("$ {}\n{}", process::quote_command_line(spec.argv), result.out);
@@ -134,7 +138,7 @@ RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string
                                   {"cpu_ns", (result.user_seconds + result.sys_seconds) * 1e9},
                                   {"max_rss_bytes", static_cast<double>(result.max_rss_kib) * 1024}};
   }
-  if (failures < static_cast<int>(commands_.size())) {
+  if (failures == 0 || !record.samples.empty()) {
     record.status = "ok";
     record.command.clear();
     record.output_tail.clear();

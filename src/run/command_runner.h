@@ -33,7 +33,8 @@ class CommandRunner : public Runner {
   /// Runs the prepare commands in the side's worktree (InfraError on failure).
   std::vector<Unit> prepare(const SideContext& side) override;
   /// Runs each command once, pinned; a failing command is that benchmark's error.
-  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override;
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                    const RunScope& scope) override;
   std::vector<std::string> list(const Unit& unit) override;
 
  private:

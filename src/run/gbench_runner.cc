@@ -67,7 +67,20 @@ void read_gbench_samples(const std::string& json_text, const std::string& source
   }
 }
 
-RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
+std::string exact_filter(const std::vector<std::string>& names) {
+  std::string alternatives;
+  for (const auto& name : names) {
+    if (!alternatives.empty()) alternatives += '|';
+    for (char c : name) {
+      if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) alternatives += '\\';
+      alternatives += c;
+    }
+  }
+  return "^(" + alternatives + ")$";
+}
+
+RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                                          const RunScope& scope) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
   const auto [log_path, log_rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
   const auto json_path =
@@ -79,6 +92,9 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
   argv.push_back("--benchmark_out=" + json_path.string());
   argv.push_back("--benchmark_out_format=json");
   argv.insert(argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
+  // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions.
+  if (!scope.benchmarks.empty()) argv.push_back("--benchmark_filter=" + exact_filter(scope.benchmarks));
+  if (scope.repetitions > 0) argv.push_back(fmt::format("--benchmark_repetitions={}", scope.repetitions));
   process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
   command.stdout_path = log_path;
   const auto result = process::run(command);

@@ -18,7 +18,8 @@ class GoogleBenchmarkRunner : public Runner {
   /// One unit per built executable, run from the side's build folder.
   std::vector<Unit> prepare(const SideContext& side) override;
   /// Runs the binary once; crashes, exit codes, timeouts and bad JSON become failed records.
-  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override;
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                    const RunScope& scope) override;
   /// `--benchmark_list_tests=true` names, honouring a user --benchmark_filter.
   std::vector<std::string> list(const Unit& unit) override;
 
@@ -32,6 +33,10 @@ class GoogleBenchmarkRunner : public Runner {
 /// the job's own filter (`filter_set`) passes one. `origin` names where the
 /// arguments came from ("--bench-arg"). Throws InputError.
 void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin);
+
+/// A --benchmark_filter regex matching exactly these benchmark names ("^(BM_a/64|BM_b<int>)$"),
+/// every regex metacharacter in a name escaped.
+std::string exact_filter(const std::vector<std::string>& names);
 
 /// Turns one Google Benchmark JSON output into per-benchmark samples (median of
 /// repetitions) and per-benchmark error messages. Throws InputError when unparsable.

@@ -76,7 +76,7 @@ std::vector<Unit> GoRunner::prepare(const SideContext& side) {
   return units;
 }
 
-RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index) {
+RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index, const RunScope&) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
   const auto [log, rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
   process::Command command = measured_command(settings_, unit.argv, unit.cwd);

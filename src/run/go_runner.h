@@ -24,7 +24,8 @@ class GoRunner : public Runner {
   /// Packages from `go list ./...` whose test files declare benchmarks.
   std::vector<Unit> prepare(const SideContext& side) override;
   /// One `go test` of one package; its text output is parsed with formats::parse_go_bench.
-  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override;
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                    const RunScope& scope) override;
 
  private:
   ProcessSettings settings_;

@@ -42,6 +42,12 @@ struct ProcessSettings {
   std::filesystem::path out_dir;           ///< OUT: runs/ and logs/ go below it
 };
 
+/// What one run covers.
+struct RunScope {
+  std::vector<std::string> benchmarks;  ///< only these, by exact name; empty: all (a decided benchmark stops running)
+  int repetitions = 0;                  ///< repetitions per benchmark in the one process; 0: the runner's default
+};
+
 /// Runs units of one kind. Implementations never throw for a benchmark's own
 /// failure (crash, exit status, timeout, bad output): that is a failed RunRecord.
 class Runner {
@@ -49,8 +55,10 @@ class Runner {
   virtual ~Runner() = default;
   /// The measurable units of one built side.
   virtual std::vector<Unit> prepare(const SideContext& side) = 0;
-  /// Runs `unit` once as run `run_index` of `side`; `sha` is stamped on the record.
-  virtual RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) = 0;
+  /// Runs `unit` once as run `run_index` of `side`, covering `scope`; `sha` is
+  /// stamped on the record. A runner that cannot narrow or repeat runs all, once.
+  virtual RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                             const RunScope& scope) = 0;
   /// Benchmark names a unit would run, without measuring (for one-sided targets); may be empty.
   virtual std::vector<std::string> list(const Unit& unit) { return {}; }
 };

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include <fmt/format.h>
 
 #include "core/parse.h"
 #include "process/signals.h"
-#include "verdict/judge.h"
 #include "results/samples.h"
+#include "verdict/judge.h"
 
 namespace cobench::run {
 namespace {
@@ -20,6 +21,7 @@ struct TargetState {
   bool active = true;
   double seconds = 0;        // wall time of its runs so far
   int runs = 0;
+  RunScope scope;            // what its next runs cover
 };
 
 class Scheduler {
@@ -27,7 +29,13 @@ class Scheduler {
   Scheduler(Runner& runner, const std::vector<UnitPair>& pairs, const ScheduleSettings& settings,
             const ScheduleHooks& hooks)
       : runner_(runner), settings_(settings), hooks_(hooks), start_(std::chrono::steady_clock::now()) {
-    for (const auto& pair : pairs) states_.push_back(TargetState{&pair});
+    const RepetitionPolicy& reps = settings_.repetitions;
+    for (const auto& pair : pairs) {
+      TargetState state;
+      state.pair = &pair;
+      state.scope.repetitions = reps.automatic ? reps.first : reps.fixed;
+      states_.push_back(state);
+    }
   }
 
   ScheduleOutcome run() {
@@ -39,7 +47,7 @@ class Scheduler {
     }
     int round = settings_.min_runs;
     while (!outcome_.interrupted) {
-      auto candidates = adaptive_candidates();
+      auto candidates = look_at_targets();
       if (candidates.empty()) break;
       int block = 2;
       if (!run_pairs(fit_budget(candidates, block), block)) break;
@@ -65,20 +73,58 @@ class Scheduler {
     if (hooks_.on_stop) hooks_.on_stop(state.pair->target, reason);
   }
 
-  /// Active targets with an inconclusive benchmark; the rest are finished.
-  std::vector<TargetState*> adaptive_candidates() {
+  /// The benchmarks of `state` still undecided at this look; with per-benchmark
+  /// stopping only those still running are looked at (a decided one stays decided).
+  std::vector<std::string> undecided(const TargetState& state, verdict::Look look) const {
+    auto names = undecided_benchmarks(state.pair->target, outcome_.records, settings_, look);
+    const auto& running = state.scope.benchmarks;
+    if (!settings_.per_benchmark || running.empty()) return names;
+    std::erase_if(names, [&](const std::string& name) {
+      return std::find(running.begin(), running.end(), name) == running.end();
+    });
+    return names;
+  }
+
+  /// Looks at every active target: finished (all decided), stopped (undecided
+  /// at the final look) or to be measured on, with its next scope.
+  std::vector<TargetState*> look_at_targets() {
     std::vector<TargetState*> out;
     for (auto& state : states_) {
       if (!state.active) continue;
-      if (undecided_benchmarks(state.pair->target, outcome_.records, settings_).empty()) {
+      const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);
+      const auto open = undecided(state, look);
+      if (open.empty()) {
         state.active = false;
-      } else if (state.pairs_done >= settings_.max_runs) {
+      } else if (look == verdict::Look::Final) {
         stop(state, fmt::format("still inconclusive after max_runs = {} runs per side", settings_.max_runs));
       } else {
+        if (settings_.per_benchmark) state.scope.benchmarks = open;
+        if (settings_.repetitions.automatic) state.scope.repetitions = chosen_repetitions(state, open);
         out.push_back(&state);
       }
     }
     return out;
+  }
+
+  /// The repetitions that make the open benchmarks' intervals narrowest per
+  /// second: the geometric mean of their own best counts (one process runs them all).
+  int chosen_repetitions(const TargetState& state, const std::vector<std::string>& open) const {
+    const std::string metric = settings_.rule.metric;
+    const auto samples = results::collect_samples(outcome_.records, state.pair->target, metric);
+    double log_sum = 0;
+    int known = 0;
+    for (const auto& name : open) {
+      auto it = samples.find(name);
+      if (it == samples.end()) continue;
+      const auto split = results::variance_split(outcome_.records, state.pair->target, name,
+                                                 results::sample_key_for_metric(it->second.metric));
+      if (auto k = results::best_repetitions(split, settings_.repetitions.most)) {
+        log_sum += std::log(*k);
+        ++known;
+      }
+    }
+    if (known == 0) return state.scope.repetitions;
+    return std::clamp(static_cast<int>(std::lround(std::exp(log_sum / known))), 1, settings_.repetitions.most);
   }
 
   /// Keeps the targets whose next `pairs` pairs are expected to fit in the
@@ -118,7 +164,7 @@ class Scheduler {
       if (cancelled()) return interrupt();
       const Unit& unit = side == Side::Base ? pair.base : pair.head;
       const std::string& sha = side == Side::Base ? pair.base_sha : pair.head_sha;
-      RunRecord record = runner_.run_once(unit, side, sha, state.pairs_done);
+      RunRecord record = runner_.run_once(unit, side, sha, state.pairs_done, state.scope);
       if (record.interrupted) return interrupt();  // a run that finished still counts
       state.seconds += record.wall_seconds;
       ++state.runs;
@@ -167,7 +213,8 @@ class Scheduler {
       if (!state.active) continue;
       ++active;
       label = state.pair->target;
-      undecided += static_cast<int>(undecided_benchmarks(state.pair->target, outcome_.records, settings_).size());
+      const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);
+      undecided += static_cast<int>(this->undecided(state, look).size());
     }
     if (active == 0) return;
     hooks_.on_round(active == 1 ? label : fmt::format("{} targets", active), round, undecided);
@@ -184,13 +231,12 @@ class Scheduler {
 }  // namespace
 
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
-                                              const ScheduleSettings& settings) {
+                                              const ScheduleSettings& settings, verdict::Look look) {
   std::vector<std::string> out;
-  for (auto& [name, samples] : results::collect_samples(records, target, settings.sample_key)) {
+  for (auto& [name, samples] : results::collect_samples(records, target, settings.rule.metric)) {
     if (samples.base.empty() || samples.head.empty()) continue;
     double budget = settings.budget_for ? settings.budget_for(target, name) : 0.05;
-    if (verdict::judge_time(samples.base, samples.head, budget, settings.confidence).verdict ==
-        stats::Verdict::Inconclusive)
+    if (results::judge_samples(samples, budget, settings.rule, look).verdict == stats::Verdict::Inconclusive)
       out.push_back(name);
   }
   return out;

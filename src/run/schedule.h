@@ -1,13 +1,16 @@
 #pragma once
 // The measuring plan, as pure logic over a Runner: interleaved ABBA rounds,
-// min_runs per side first, then one ABBA block at a time for the targets that
-// still have an inconclusive benchmark, within max_runs and the time budget.
+// min_runs per side first, then one ABBA block at a time for the benchmarks
+// still undecided at the last look (a decided one stops running), within
+// max_runs and the time budget; optionally several repetitions per process,
+// as many as make the interval narrowest per second.
 #include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "results/judging.h"
 #include "run/runner.h"
 
 namespace cobench::run {
@@ -21,13 +24,22 @@ struct UnitPair {
   std::string head_sha;
 };
 
+/// How many repetitions each process runs.
+struct RepetitionPolicy {
+  int fixed = 0;          ///< repetitions per process when not automatic (0: the runner's default, one)
+  bool automatic = false; ///< choose per target from the measured noise split and costs
+  int first = 3;          ///< automatic: the repetitions of the first min_runs pairs, which measure the split
+  int most = 10;          ///< automatic: the most repetitions a process gets
+};
+
 /// When to stop and how to judge.
 struct ScheduleSettings {
-  int min_runs = 6;                       ///< per side, before any verdict counts
-  int max_runs = 30;                      ///< per side, cap for adaptive blocks
+  int min_runs = 6;                       ///< per side, before the first look
+  int max_runs = 30;                      ///< per side, cap for adaptive blocks; the look there is the final one
   std::optional<double> time_budget;      ///< seconds for the whole measuring phase
-  std::string sample_key = "real_ns";     ///< which Sample value the verdict uses
-  double confidence = 0.95;
+  results::TimeRule rule;                 ///< metric, pairing and look rule, as the reports judge
+  bool per_benchmark = true;              ///< a decided benchmark stops running (false: a target runs all while any is undecided)
+  RepetitionPolicy repetitions;
   /// Allowed slowdown (fraction) for one benchmark, overrides applied.
   std::function<double(const std::string& target, const std::string& name)> budget_for;
 };
@@ -56,8 +68,8 @@ ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs,
                              const ScheduleHooks& hooks = {});
 
 /// Benchmarks of one target that have samples on both sides and whose verdict
-/// is still inconclusive, from that target's records.
+/// is still inconclusive at `look`, from that target's records.
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
-                                              const ScheduleSettings& settings);
+                                              const ScheduleSettings& settings, verdict::Look look);
 
 }  // namespace cobench::run

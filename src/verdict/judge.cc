@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -38,10 +39,44 @@ void fold_one(Overall& overall, const std::optional<MedianJudgement>& metric, co
   overall.note = overall.note.empty() ? text : overall.note + "; " + text;
 }
 
+/// Log ratios of the pairs, or of the sides' runs, for the noise figure.
+double noise_of(std::span<const double> base, std::span<const double> head, Pairing pairing) {
+  if (pairing == Pairing::Paired) {
+    std::vector<double> d;
+    for (size_t i = 0; i < base.size(); ++i) d.push_back(std::log(head[i] / base[i]));
+    return stats::robust_sigma(d);
+  }
+  auto logs = [](std::span<const double> side) {
+    std::vector<double> out;
+    for (double v : side) out.push_back(std::log(v));
+    return out;
+  };
+  // A difference of one base run and one head run: both sides' spreads add.
+  return std::hypot(stats::robust_sigma(logs(base)), stats::robust_sigma(logs(head)));
+}
+
+// Projections beyond this many runs per side say "more than a job gives".
+constexpr int kMostRunsProjected = 1000;
+
+/// The reviewer's figures from the interval: the smallest slowdown its width
+/// could call a regression, and, when undecided, the runs that would decide.
+void add_reach(TimeJudgement& out, double budget, size_t runs) {
+  const auto& e = out.estimate;
+  if (!e.ci_reachable || !(e.ci_low > 0) || !std::isfinite(e.ci_high)) return;
+  const double half_width = (std::log(e.ci_high) - std::log(e.ci_low)) / 2;
+  // A true ratio r is called a regression once r * exp(-half_width) clears 1 + budget.
+  out.detectable = (1 + budget) * std::exp(half_width) - 1;
+  if (out.verdict != stats::Verdict::Inconclusive) return;
+  // The interval narrows as 1/sqrt(n): n' = n * (half_width / distance to the budget line)^2.
+  const double distance = std::abs(std::log(e.ratio) - std::log1p(budget));
+  const double projected = distance > 0 ? runs * std::pow(half_width / distance, 2) : kMostRunsProjected + 1.0;
+  out.runs_to_decide = static_cast<int>(std::ceil(std::min(projected, kMostRunsProjected + 1.0)));
+}
+
 }  // namespace
 
 TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
-                         double confidence) {
+                         double confidence, Pairing pairing) {
   TimeJudgement out;
   out.estimate.confidence = confidence;
   out.estimate.ratio = out.estimate.ci_low = out.estimate.ci_high = std::nan("");
@@ -52,7 +87,8 @@ TimeJudgement judge_time(std::span<const double> base, std::span<const double> h
     return out;
   }
   try {
-    out.estimate = stats::estimate_ratio(base, head, confidence);
+    out.estimate = pairing == Pairing::Paired ? stats::estimate_paired_ratio(base, head, confidence)
+                                              : stats::estimate_ratio(base, head, confidence);
   } catch (const std::invalid_argument& e) {
     out.note = e.what();
     return out;
@@ -60,9 +96,14 @@ TimeJudgement judge_time(std::span<const double> base, std::span<const double> h
   out.compared = true;
   out.verdict = stats::judge(out.estimate, budget);
   out.faster = stats::is_faster(out.estimate);
+  out.noise = noise_of(base, head, pairing);
+  add_reach(out, budget, std::min(base.size(), head.size()));
   if (!out.estimate.ci_reachable)
-    out.note = fmt::format("needs ≥ {} runs per side for {:g}% confidence (has {}/{})", out.estimate.runs_needed,
-                           confidence * 100, base.size(), head.size());
+    out.note = pairing == Pairing::Paired
+                   ? fmt::format("needs ≥ {} pairs whose times differ for {:g}% confidence (has {})",
+                                 out.estimate.runs_needed, confidence * 100, base.size())
+                   : fmt::format("needs ≥ {} runs per side for {:g}% confidence (has {}/{})", out.estimate.runs_needed,
+                                 confidence * 100, base.size(), head.size());
   return out;
 }
 

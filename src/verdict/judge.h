@@ -2,6 +2,7 @@
 // The decisions about one benchmark: the time verdict from samples, the
 // allocation and byte verdicts from medians, and the overall verdict folded
 // from them. Reports carry these; renderers never work a verdict out again.
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -11,6 +12,12 @@
 
 namespace cobench::verdict {
 
+/// How the two sides' samples relate.
+enum class Pairing {
+  Unpaired,  ///< independent samples: rank-sum (Mann-Whitney)
+  Paired,    ///< base[i] and head[i] ran back to back: signed-rank on their log ratios
+};
+
 /// The time metric of one benchmark, judged on its samples.
 struct TimeJudgement {
   stats::RatioEstimate estimate;     ///< meaningful only when `compared`
@@ -18,12 +25,17 @@ struct TimeJudgement {
   stats::Verdict verdict = stats::Verdict::Inconclusive;
   bool faster = false;               ///< the whole interval lies below 1 (shown beside the verdict)
   std::string note;                  ///< why not compared, or how many runs the interval needs
+  /// What a reviewer needs to judge an inconclusive row:
+  double noise = std::numeric_limits<double>::quiet_NaN();       ///< run-to-run noise: robust σ of log ratios (paired) or of a difference of single runs
+  double detectable = std::numeric_limits<double>::quiet_NaN();  ///< smallest slowdown this many runs could call a regression (0.08: 8%)
+  int runs_to_decide = 0;            ///< inconclusive: runs per side projected to decide (0: not projected)
 };
 
-/// Head/base ratio, interval and verdict against `budget` (a fraction). A
-/// side without samples, or with non-positive ones, is not compared and says why.
+/// Head/base ratio, interval and verdict against `budget` (a fraction) at
+/// `confidence`. Paired: base[i] and head[i] are one pair (equal lengths).
+/// A side without samples, or with non-positive ones, is not compared and says why.
 TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
-                         double confidence);
+                         double confidence, Pairing pairing = Pairing::Unpaired);
 
 /// A median-compared metric (allocs/op, bytes/op): deterministic per build,
 /// so judged on medians against a plain threshold, never inconclusive.

@@ -130,7 +130,7 @@ TEST(Config, EmptyTextGivesDefaults) {
   EXPECT_DOUBLE_EQ(c.run.run_timeout, 300);
   EXPECT_FALSE(c.run.time_budget);
   EXPECT_FALSE(c.run.cpu);
-  EXPECT_EQ(c.run.metric, "real_time");
+  EXPECT_EQ(c.run.metric, "auto");  // per benchmark: cpu_time for single-threaded ones
   EXPECT_DOUBLE_EQ(c.budget.time, 0.05);
   EXPECT_EQ(c.build.build_type, "Release");
   EXPECT_EQ(c.select.max_targets, 20);
@@ -276,7 +276,7 @@ TEST(Config, BadPercentages) {
 
 TEST(Config, BadChoices) {
   expect_errors({
-      {"[run]\nmetric = \"wall_time\"\n", "cobench.toml:2:10: run.metric: 'wall_time' is not one of real_time, cpu_time"},
+      {"[run]\nmetric = \"wall_time\"\n", "cobench.toml:2:10: run.metric: 'wall_time' is not one of auto, real_time, cpu_time"},
       {"[run]\nrunner = \"pytest\"\n", "cobench.toml:2:10: run.runner: 'pytest' is not one of gbench, go, command"},
       {"[build]\nbuild_type = \"\"\n", "cobench.toml:2:14: build.build_type: must not be empty"},
   });

@@ -58,7 +58,7 @@ TEST(Settings, OneValidatorForEveryKeyAndSource) {
   EXPECT_EQ(error_of([&] { set(c, "run.min_runs", {"six"}, {Origin::Kind::Flag, "--min-runs"}); }),
             "--min-runs: expected an integer, got 'six'");
   EXPECT_EQ(error_of([&] { set(c, "run.metric", {"wall"}, {Origin::Kind::Environment, "COBENCH_METRIC"}); }),
-            "COBENCH_METRIC: 'wall' is not one of real_time, cpu_time");
+            "COBENCH_METRIC: 'wall' is not one of auto, real_time, cpu_time");
   EXPECT_EQ(error_of([&] { set(c, "run.run_timeout", {"soon"}, {Origin::Kind::Flag, "--run-timeout"}); })
                 .rfind("--run-timeout: bad duration", 0),
             0u);

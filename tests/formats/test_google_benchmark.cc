@@ -143,6 +143,9 @@ TEST(Metric, NamesAndSamples) {
   EXPECT_EQ(formats::metric_from_string("cpu_time"), formats::Metric::CpuTime);
   EXPECT_EQ(formats::to_string(formats::Metric::RealTime), "real_time");
   EXPECT_THROW(formats::metric_from_string("wall"), InputError);
-  Entry e{"x", {1}, {2}, {}, {}, {}, {}};
+  Entry e;
+  e.name = "x";
+  e.real_ns = {1};
+  e.cpu_ns = {2};
   EXPECT_EQ(formats::samples(e, formats::Metric::CpuTime), std::vector<double>{2});
 }

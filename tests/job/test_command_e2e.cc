@@ -36,7 +36,7 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   repo.commit("head sleeps longer");
 
   auto result = run_cobench({"run", "--base", "main", "--command", "./work.sh", "--command", "sh -c './control.sh'",
-                             "--prepare", "touch prepared", "--min-runs", "5", "--max-runs", "5", "--out",
+                             "--prepare", "touch prepared", "--min-runs", "6", "--max-runs", "6", "--out",
                              (dir / "out").string()},
                             repo.path());
   ASSERT_EQ(result.exit_code, 0) << explain(result);
@@ -45,7 +45,7 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   const auto* control = find_row(report, "sh -c './control.sh'");
   ASSERT_TRUE(work && control);
   EXPECT_EQ(work->verdict, Verdict::Regression) << work->note;
-  EXPECT_EQ(work->base_samples.size(), 5u);
+  EXPECT_EQ(work->base_samples.size(), 6u);
   EXPECT_GT(work->time.estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
   EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
   ASSERT_EQ(report.targets.size(), 1u);
@@ -64,7 +64,7 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
     EXPECT_GE(sample["cpu_ns"].get<double>(), 0) << line;
     EXPECT_GT(sample["max_rss_bytes"].get<double>(), 0) << line;
   }
-  EXPECT_EQ(runs, 10);
+  EXPECT_EQ(runs, 12);
 }
 
 TEST(CommandRun, FailingPrepareIsAnInfrastructureError) {

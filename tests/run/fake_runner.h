@@ -1,6 +1,7 @@
 #pragma once
 // A Runner that spawns nothing: deterministic samples per target and side,
 // a fake clock, and a log of the order in which runs were asked for.
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <random>
@@ -26,6 +27,7 @@ class FakeRunner : public Runner {
  public:
   std::map<std::string, FakeTarget> targets;
   std::vector<std::pair<std::string, Side>> calls;  ///< in call order
+  std::vector<RunScope> scopes;                     ///< what each call covered
   double clock = 0;                                 ///< advances by run_seconds per run
   double run_seconds = 1;
 
@@ -35,8 +37,9 @@ class FakeRunner : public Runner {
     return units;
   }
 
-  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index) override {
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index, const RunScope& scope) override {
     calls.emplace_back(unit.name, side);
+    scopes.push_back(scope);
     clock += run_seconds;
     const FakeTarget& target = targets.at(unit.name);
     RunRecord record;
@@ -56,6 +59,8 @@ class FakeRunner : public Runner {
     std::mt19937 rng(static_cast<unsigned>(std::hash<std::string>{}(unit.name) + run_index * 7 + (side == Side::Head)));
     std::uniform_real_distribution<double> jitter(1 - target.noise, 1 + target.noise);
     for (const auto& name : target.benchmarks) {
+      const auto& only = scope.benchmarks;
+      if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
       double base_ns = 1000 * jitter(rng);
       double value = side == Side::Head ? base_ns * target.head_factor : base_ns;
       record.samples[name] = {{"real_ns", value}, {"cpu_ns", value}};

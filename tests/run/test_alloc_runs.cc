@@ -143,7 +143,7 @@ SeenArgs args_seen(const std::vector<std::string>& bench_args) {
   EXPECT_TRUE(run::run_alloc_rounds({setup.pair}, setup.settings, 1, [](const run::RunRecord&) {}));
   SeenArgs seen;
   seen.alloc = received_args(file);
-  run::GoogleBenchmarkRunner(setup.settings).run_once(setup.pair.base, run::Side::Base, "b", 0);
+  run::GoogleBenchmarkRunner(setup.settings).run_once(setup.pair.base, run::Side::Base, "b", 0, {});
   seen.timing = received_args(file);
   return seen;
 }

@@ -38,7 +38,7 @@ class GbenchRunnerTest : public ::testing::Test {
 TEST_F(GbenchRunnerTest, OneSamplePerBenchmarkIsTheMedianOfItsRepetitions) {
   write_file_atomic(dir / "good.json", kTwoRepetitions);
   auto record = runner().run_once(script("cp " + (dir / "good.json").string() + " \"${0#--benchmark_out=}\""),
-                                  Side::Head, "sha1", 2);
+                                  Side::Head, "sha1", 2, {});
   ASSERT_TRUE(record.ok()) << record.status << " " << record.detail;
   EXPECT_EQ(record.side, Side::Head);
   EXPECT_EQ(record.sha, "sha1");
@@ -53,7 +53,7 @@ TEST_F(GbenchRunnerTest, OneSamplePerBenchmarkIsTheMedianOfItsRepetitions) {
 }
 
 TEST_F(GbenchRunnerTest, ExitStatusIsTheCauseAndTheLogKeepsStderr) {
-  auto record = runner().run_once(script("echo 'bad flag' >&2; exit 3"), Side::Base, "s", 0);
+  auto record = runner().run_once(script("echo 'bad flag' >&2; exit 3"), Side::Base, "s", 0, {});
   EXPECT_EQ(record.status, "exit 3");
   EXPECT_EQ(record.exit_code, 3);
   EXPECT_TRUE(record.samples.empty());
@@ -64,23 +64,23 @@ TEST_F(GbenchRunnerTest, ExitStatusIsTheCauseAndTheLogKeepsStderr) {
 TEST_F(GbenchRunnerTest, ACrashIsRecordedWithItsSignalAndPartialOutputIsNotUsed) {
   write_file_atomic(dir / "good.json", kTwoRepetitions);
   auto record = runner().run_once(
-      script("cp " + (dir / "good.json").string() + " \"${0#--benchmark_out=}\"; kill -SEGV $$"), Side::Head, "s", 1);
+      script("cp " + (dir / "good.json").string() + " \"${0#--benchmark_out=}\"; kill -SEGV $$"), Side::Head, "s", 1, {});
   EXPECT_EQ(record.status, "SIGSEGV");
   EXPECT_EQ(record.signal, 11);
   EXPECT_TRUE(record.samples.empty());
 }
 
 TEST_F(GbenchRunnerTest, ATimeoutKillsTheRun) {
-  auto record = runner(0.5).run_once(script("sleep 30"), Side::Head, "s", 0);
+  auto record = runner(0.5).run_once(script("sleep 30"), Side::Head, "s", 0, {});
   EXPECT_EQ(record.status, "timeout");
   EXPECT_LT(record.wall_seconds, 10);
 }
 
 TEST_F(GbenchRunnerTest, UnparsableJsonIsAFailedRun) {
-  auto record = runner().run_once(script("echo '{\"benchmarks\": [' > \"${0#--benchmark_out=}\""), Side::Base, "s", 0);
+  auto record = runner().run_once(script("echo '{\"benchmarks\": [' > \"${0#--benchmark_out=}\""), Side::Base, "s", 0, {});
   EXPECT_EQ(record.status, "unparsable JSON");
   EXPECT_NE(record.detail.find("unparsable JSON: "), std::string::npos);
-  auto missing = runner().run_once(script("true"), Side::Base, "s", 1);
+  auto missing = runner().run_once(script("true"), Side::Base, "s", 1, {});
   EXPECT_EQ(missing.status, "unparsable JSON");
 }
 
@@ -89,16 +89,16 @@ TEST_F(GbenchRunnerTest, UnparsableJsonIsAFailedRun) {
 TEST_F(GbenchRunnerTest, AFilterMatchingNothingIsASuccessfulRunWithoutBenchmarks) {
   auto record = runner().run_once(
       script("echo 'Failed to match any benchmarks against regex: BM_nope' >&2; : > \"${0#--benchmark_out=}\""),
-      Side::Base, "s", 0);
+      Side::Base, "s", 0, {});
   EXPECT_TRUE(record.ok()) << record.status << ": " << record.detail;
   EXPECT_TRUE(record.samples.empty());
   EXPECT_EQ(record.detail, "--benchmark_filter 'BM_nope' matches no benchmark");
-  auto silent = runner().run_once(script(": > \"${0#--benchmark_out=}\""), Side::Base, "s", 1);
+  auto silent = runner().run_once(script(": > \"${0#--benchmark_out=}\""), Side::Base, "s", 1, {});
   EXPECT_EQ(silent.status, "unparsable JSON");  // no output for no stated reason stays a failure
 }
 
 TEST_F(GbenchRunnerTest, UserArgumentsComeAfterTheOutputFlagsAndTheEnvironmentIsTheGivenOne) {
-  auto record = runner().run_once(script("echo \"$0 $1 $2 HOME=${HOME:-unset}\" >&2; exit 1"), Side::Base, "s", 0);
+  auto record = runner().run_once(script("echo \"$0 $1 $2 HOME=${HOME:-unset}\" >&2; exit 1"), Side::Base, "s", 0, {});
   const auto log = read_file(dir / "out" / record.log);
   EXPECT_NE(log.find("--benchmark_out_format=json --extra HOME=unset"), std::string::npos) << log;
 }

@@ -12,7 +12,20 @@ namespace {
 using testing::FakeRunner;
 using testing::fake_pairs;
 
+/// The schedule's mechanics (order, blocks, caps, budget) under the simplest
+/// judging: unpaired, every look at 95%, so a clear case decides at min_runs.
 ScheduleSettings settings(int min_runs, int max_runs) {
+  ScheduleSettings s;
+  s.min_runs = min_runs;
+  s.max_runs = max_runs;
+  s.rule.pairing = verdict::Pairing::Unpaired;
+  s.rule.looks = verdict::LookRule(0.95, /*fixed=*/true);
+  s.budget_for = [](const std::string&, const std::string&) { return 0.05; };
+  return s;
+}
+
+/// cobench run's defaults: paired, Haybittle-Peto looks, per-benchmark stopping.
+ScheduleSettings defaults(int min_runs, int max_runs) {
   ScheduleSettings s;
   s.min_runs = min_runs;
   s.max_runs = max_runs;
@@ -141,6 +154,62 @@ TEST(Schedule, ATargetWhoseFirstRunFailsOnBothSidesStopsAfterThem) {
   EXPECT_EQ(stopped, (std::map<std::string, std::string>{{"broken", "its first run on each side failed"}}));
 }
 
+TEST(Schedule, ADecidedBenchmarkStopsRunningWhileItsUndecidedNeighbourGoesOn) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_quiet", "BM_noisy"}};
+  runner.targets["t"].noise = 0.01;
+  auto hooks = fake_clock(runner);
+  // BM_noisy's samples scatter by ±50%: a second target would need its own noise; here one
+  // benchmark is made noisy by a budget it cannot be told apart from.
+  auto s = defaults(6, 20);
+  s.budget_for = [](const std::string&, const std::string& name) { return name == "BM_noisy" ? 0.0 : 0.05; };
+  auto outcome = run_schedule(runner, fake_pairs(runner), s, hooks);
+  ASSERT_EQ(runner.scopes.size(), runner.calls.size());
+  // The first runs cover everything; once BM_quiet is decided, runs name only BM_noisy.
+  EXPECT_TRUE(runner.scopes.front().benchmarks.empty());
+  EXPECT_EQ(runner.scopes.back().benchmarks, std::vector<std::string>{"BM_noisy"});
+  int quiet = 0, noisy = 0;
+  for (const auto& r : outcome.records) {
+    quiet += r.side == Side::Base && r.samples.count("BM_quiet");
+    noisy += r.side == Side::Base && r.samples.count("BM_noisy");
+  }
+  EXPECT_LT(quiet, noisy);   // the decided one got fewer runs: its own n
+  EXPECT_EQ(noisy, 20);      // the undecided one ran to max_runs
+  ASSERT_TRUE(outcome.stop_reasons.count("t"));
+}
+
+TEST(Schedule, PairedHaybittlePetoLooksDecideOnlyOnceTheStrictIntervalExists) {
+  // Paired at 99.73%, an interval needs 10 pairs whose times differ: a clear 2x is
+  // decided at the first look after 10, not at 6.
+  FakeRunner runner;
+  runner.targets["clear"] = {2.0, 0.01};
+  auto hooks = fake_clock(runner);
+  auto outcome = run_schedule(runner, fake_pairs(runner), defaults(6, 30), hooks);
+  EXPECT_EQ(runner.count("clear", Side::Head), 10);
+  EXPECT_FALSE(outcome.stop_reasons.count("clear"));
+}
+
+TEST(Schedule, FixedAndAutomaticRepetitionsReachTheRunner) {
+  FakeRunner runner;
+  runner.targets["t"] = {};
+  auto hooks = fake_clock(runner);
+  auto s = settings(2, 2);
+  s.repetitions.fixed = 5;
+  run_schedule(runner, fake_pairs(runner), s, hooks);
+  for (const auto& scope : runner.scopes) EXPECT_EQ(scope.repetitions, 5);
+  FakeRunner automatic;
+  automatic.targets["t"] = {1.0, 0.5};  // undecided: blocks follow the first runs
+  s = settings(4, 8);
+  s.repetitions.automatic = true;
+  s.repetitions.first = 3;
+  run_schedule(automatic, fake_pairs(automatic), s, fake_clock(automatic));
+  EXPECT_EQ(automatic.scopes.front().repetitions, 3);  // the first runs measure the noise split
+  for (const auto& scope : automatic.scopes) {
+    EXPECT_GE(scope.repetitions, 1);
+    EXPECT_LE(scope.repetitions, s.repetitions.most);
+  }
+}
+
 TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
   FakeRunner runner;
   runner.targets["t"] = {2.0, 0.01};
@@ -153,7 +222,7 @@ TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
   int failed = 0;
   for (const auto& r : logged) failed += !r.ok();
   EXPECT_EQ(failed, 1);
-  EXPECT_TRUE(undecided_benchmarks("t", outcome.records, settings(6, 6)).empty());
+  EXPECT_TRUE(undecided_benchmarks("t", outcome.records, settings(6, 6), verdict::Look::Final).empty());
 }
 
 TEST(Schedule, CancellationStopsAtOnceAndKeepsFinishedRuns) {

@@ -1,0 +1,50 @@
+#pragma once
+// How a job judges the time of one benchmark from its runs, in one place for
+// the schedule (which decides whether to keep measuring) and the aggregation
+// (which writes the reports): the same samples, pairing and look give the same
+// verdict. Also the split of the run-to-run noise into what repetitions inside
+// a process can average away and what only more processes can.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/record.h"
+#include "results/samples.h"
+#include "verdict/judge.h"
+#include "verdict/look.h"
+
+namespace cobench::results {
+
+/// The job's way of judging time.
+struct TimeRule {
+  std::string metric = "auto";                               ///< "real_time", "cpu_time" or "auto"
+  verdict::Pairing pairing = verdict::Pairing::Paired;       ///< run's default: pairs of one run index
+  verdict::LookRule looks;                                   ///< interim and final confidence
+};
+
+/// One benchmark judged at `look`: paired on its complete pairs (the note says
+/// how many incomplete ones were dropped) or unpaired on all its runs.
+verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule,
+                                     verdict::Look look);
+
+/// Where one benchmark's run-to-run noise comes from, on the log scale.
+struct VarianceSplit {
+  double within = 0;            ///< σ between repetitions inside one process (0: one repetition only)
+  double between = 0;           ///< σ of a process's own offset: what only more processes average away
+  double repetitions = 1;       ///< repetitions per process in the runs measured (median)
+  double rep_seconds = 0;       ///< one repetition's duration
+  double process_seconds = 0;   ///< a process's cost besides its repetitions (start, iteration-count search), per benchmark
+  bool known = false;           ///< enough runs to tell (two pairs with repetitions)
+};
+
+/// The split for `name` of `target` from its successful timing runs of `metric_key`.
+VarianceSplit variance_split(const std::vector<RunRecord>& records, const std::string& target, const std::string& name,
+                             const std::string& metric_key);
+
+/// The repetitions per process that make the interval narrowest per second of
+/// machine time, from the classic two-stage allocation
+/// k* = sqrt((process cost / repetition cost) · (σ²_within / σ²_between)),
+/// rounded and kept within [1, most]; nullopt when the split is not known.
+std::optional<int> best_repetitions(const VarianceSplit& split, int most);
+
+}  // namespace cobench::results
