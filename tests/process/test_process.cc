@@ -128,6 +128,17 @@ TEST(Process, CancellationStopsTheChild) {
   signals::reset_cancellation_for_testing();
 }
 
+TEST(Process, ChildrenGetTheDefaultSigpipeBackWhenCobenchIgnoresIt) {
+  struct sigaction ignore {}, previous {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &previous);  // as cobench's main() does
+  auto r = sh("grep SigIgn /proc/self/status");
+  ::sigaction(SIGPIPE, &previous, nullptr);
+  ASSERT_TRUE(r.ok()) << describe(r);
+  const auto ignored = std::stoull(r.out.substr(r.out.find(':') + 1), nullptr, 16);
+  EXPECT_EQ(ignored & (1ull << (SIGPIPE - 1)), 0u) << r.out;
+}
+
 TEST(Process, QuotesCommandLinesForMessages) {
   EXPECT_EQ(quote_command_line({"cmake", "--build", "a b", "it's"}), "cmake --build 'a b' 'it'\\''s'");
 }
