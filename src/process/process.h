@@ -1,7 +1,9 @@
 #pragma once
 // The only place cobench starts processes: fork + exec with an argv array,
 // never a shell string. Children get their own process group so a timeout or
-// a cancellation can kill everything they started.
+// a cancellation can kill everything they started. Their stdout and stderr are
+// pipes that cobench reads into files or strings of bounded size.
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -19,9 +21,14 @@ struct Command {
   /// Applied on top of env (or the inherited one): set or replace KEY.
   std::vector<std::pair<std::string, std::string>> env_overrides;
   std::optional<int> cpu;               ///< pin the child to this CPU (sched_setaffinity)
-  std::filesystem::path stdout_path;    ///< empty: capture into Result::out
+  std::filesystem::path stdout_path;    ///< empty: capture into Result::out (cobench writes it, see below)
   std::filesystem::path stderr_path;    ///< empty: capture into Result::err
   bool merge_stderr_into_stdout = false;
+  /// Of each captured stream (file or memory) keep the first and the last this
+  /// many bytes and put "[cobench: N bytes cut here]" between them, so a
+  /// benchmark that prints a gigabyte leaves a log of kilobytes. 0 keeps
+  /// everything: for output that is data to parse (git's, `go test`'s).
+  std::size_t keep_output_bytes = 64 * 1024;
   double timeout_seconds = 0;           ///< 0: no limit
   bool stop_on_cancellation = true;     ///< kill the child when SIGINT/SIGTERM arrives
 };

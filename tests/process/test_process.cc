@@ -3,6 +3,8 @@
 #include <csignal>
 #include <unistd.h>
 
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "process/signals.h"
@@ -126,6 +128,65 @@ TEST(Process, CancellationStopsTheChild) {
   EXPECT_TRUE(signals::cancellation_requested());
   EXPECT_EQ(signals::cancellation_signal(), SIGTERM);
   signals::reset_cancellation_for_testing();
+}
+
+TEST(Process, KeepsTheHeadAndTailOfAHugeLogAndSaysHowMuchWasCut) {
+  testing::TempDir dir;
+  Command command;
+  // 50 MB on stdout, 1 MB on stderr, and 1 MB into a file of its own like --benchmark_out.
+  command.argv = {COBENCH_TEST_CHILD, "spew", "50000000", "1000000", (dir / "own.json").string(), "1000000"};
+  command.stdout_path = dir / "logs/run.log";
+  command.timeout_seconds = 60;
+  auto r = run(command);
+  ASSERT_TRUE(r.ok()) << describe(r);  // the child never blocked or died because of the cap
+  EXPECT_LT(r.wall_seconds, 30);
+
+  // The default cap: 64 KiB at each end.
+  const std::string log = testing::read_text(dir / "logs/run.log");
+  EXPECT_LT(log.size(), 2 * 64 * 1024 + 100u);
+  EXPECT_EQ(log.substr(0, 5), "HEAD\n");
+  EXPECT_EQ(log.substr(log.size() - 5), "TAIL\n");
+  EXPECT_NE(log.find("\n[cobench: 49,868,928 bytes cut here]\n"), std::string::npos);
+
+  EXPECT_LT(r.err.size(), 2 * 64 * 1024 + 100u);  // the in-memory capture is bounded alike
+  EXPECT_EQ(r.err.substr(0, 5), "HEAD\n");
+  EXPECT_EQ(r.err.substr(r.err.size() - 5), "TAIL\n");
+  EXPECT_NE(r.err.find("\n[cobench: 868,928 bytes cut here]\n"), std::string::npos);
+
+  EXPECT_EQ(std::filesystem::file_size(dir / "own.json"), 1000000u);  // what the child writes itself is whole
+}
+
+TEST(Process, OutputUpToTheCapIsKeptWhole) {
+  Command command;
+  command.argv = {COBENCH_TEST_CHILD, "spew", std::to_string(2 * 64 * 1024), "10"};
+  auto r = run(command);
+  ASSERT_TRUE(r.ok()) << describe(r);
+  EXPECT_EQ(r.out.size(), 2 * 64 * 1024u);
+  EXPECT_EQ(r.out.find("cut here"), std::string::npos);
+  EXPECT_EQ(r.err, "HEAD\nTAIL\n");
+}
+
+TEST(Process, KeepsAllOutputWhenAskedTo) {
+  Command command;
+  command.argv = {COBENCH_TEST_CHILD, "spew", "1000000", "10"};
+  command.keep_output_bytes = 0;  // output that is data, like git's
+  auto r = run(command);
+  ASSERT_TRUE(r.ok()) << describe(r);
+  EXPECT_EQ(r.out.size(), 1000000u);
+  EXPECT_EQ(r.out.find("cut here"), std::string::npos);
+}
+
+TEST(Process, MergedStreamsShareOneCap) {
+  Command command;
+  command.argv = {COBENCH_TEST_CHILD, "spew", "300000", "300000"};
+  command.merge_stderr_into_stdout = true;
+  command.keep_output_bytes = 1000;
+  auto r = run(command);
+  ASSERT_TRUE(r.ok()) << describe(r);
+  EXPECT_EQ(r.out.substr(0, 5), "HEAD\n");
+  EXPECT_EQ(r.out.substr(r.out.size() - 5), "TAIL\n");
+  EXPECT_NE(r.out.find("\n[cobench: 598,000 bytes cut here]\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.err.empty());
 }
 
 TEST(Process, ChildrenGetTheDefaultSigpipeBackWhenCobenchIgnoresIt) {

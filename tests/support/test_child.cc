@@ -2,12 +2,17 @@
 // process::run and of cobench need, as one small program so that no test
 // depends on what a particular shell does.
 //
+//   spew <stdout bytes> <stderr bytes> [<file> <file bytes>]
+//       writes "HEAD\n", filler and "TAIL\n" (exactly that many bytes) to each
+//       stream, and a file of its own the way --benchmark_out does
 //   head <bytes> <program> <args>...
 //       runs the program with its stdout a pipe, reads <bytes> from it, closes
 //       the pipe like `| head -c` and exits as the program did (128 + signal)
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -22,6 +27,31 @@ bool write_all(int fd, const char* data, size_t size) {
     size -= static_cast<size_t>(n);
   }
   return true;
+}
+
+/// "HEAD\n", lines of x, "TAIL\n": exactly `size` bytes (>= 10), so a kept log shows both ends.
+bool spew(int fd, long long size) {
+  if (size < 10) return false;
+  if (!write_all(fd, "HEAD\n", 5)) return false;
+  std::string block(1 << 16, 'x');
+  for (size_t i = 63; i < block.size(); i += 64) block[i] = '\n';
+  for (long long left = size - 10; left > 0;) {
+    const size_t n = static_cast<size_t>(std::min<long long>(left, static_cast<long long>(block.size())));
+    if (!write_all(fd, block.data(), n)) return false;
+    left -= static_cast<long long>(n);
+  }
+  return write_all(fd, "TAIL\n", 5);
+}
+
+int spew_main(int argc, char** argv) {
+  if (argc != 4 && argc != 6) return 2;
+  if (argc == 6) {
+    int file = ::open(argv[4], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (file < 0 || !spew(file, std::atoll(argv[5]))) return 3;
+    ::close(file);
+  }
+  if (!spew(1, std::atoll(argv[2])) || !spew(2, std::atoll(argv[3]))) return 4;
+  return 0;
 }
 
 int head_main(int argc, char** argv) {
@@ -55,7 +85,8 @@ int head_main(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "spew") return spew_main(argc, argv);
   if (mode == "head") return head_main(argc, argv);
-  std::fprintf(stderr, "usage: cobench_test_child head ...\n");
+  std::fprintf(stderr, "usage: cobench_test_child spew|head ...\n");
   return 2;
 }
