@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "process/bounded_output.h"
+#include "process/cgroup.h"
 #include "process/signals.h"
 
 extern char** environ;
@@ -136,10 +137,45 @@ class Capture {
   std::string error_;
 };
 
-[[noreturn]] void child_fail(int report_fd, int err) {
-  ssize_t ignored = ::write(report_fd, &err, sizeof err);
+/// What the child tells cobench between fork and exec, through a pipe that
+/// exec closes: the step that failed and its errno. Only a failed exec, chdir
+/// or pin ends the child; a cgroup it could not enter leaves its process group.
+struct ChildReport {
+  enum Step : int { EnterCgroup, Pin, Chdir, Exec };
+  Step step;
+  int error;
+};
+
+void child_report(int report_fd, ChildReport::Step step, int error) {
+  const ChildReport report{step, error};
+  ssize_t ignored = ::write(report_fd, &report, sizeof report);
   (void)ignored;
+}
+
+[[noreturn]] void child_fail(int report_fd, ChildReport::Step step, int error) {
+  child_report(report_fd, step, error);
   ::_exit(127);
+}
+
+/// Moves the calling process into the cgroup whose cgroup.procs is `procs_fd`,
+/// writing its pid with async-signal-safe calls only (the child between fork and exec).
+bool enter_cgroup(int procs_fd) {
+  char reversed[24], text[24];
+  int length = 0;
+  for (pid_t pid = ::getpid(); pid > 0 && length < 24; pid /= 10)
+    reversed[length++] = static_cast<char>('0' + pid % 10);
+  for (int i = 0; i < length; ++i) text[i] = reversed[length - 1 - i];
+  return ::write(procs_fd, text, length) == length;
+}
+
+/// The spawn error for a step the child reported failing.
+std::string spawn_error(const Command& command, const ChildReport& report) {
+  const char* why = std::strerror(report.error);
+  switch (report.step) {
+    case ChildReport::Pin: return fmt::format("cannot pin to CPU {}: {}", command.cpu.value_or(-1), why);
+    case ChildReport::Chdir: return fmt::format("cannot change to {}: {}", command.cwd.string(), why);
+    default: return fmt::format("{}: {}", command.argv[0], why);
+  }
 }
 
 /// Waits for the child to exit (true), or for the deadline or a cancellation
@@ -208,6 +244,14 @@ Result run(const Command& command) {
       return result;
     }
   }
+  std::optional<RunCgroup> cgroup;
+  if (command.own_cgroup) {
+    cgroup.emplace();
+    if (!cgroup->ok()) {
+      result.containment = fmt::format("process group ({})", cgroup->why_not());
+      cgroup.reset();
+    }
+  }
   int report_pipe[2];
   if (::pipe2(report_pipe, O_CLOEXEC) != 0) {
     result.spawn_error = fmt::format("pipe: {}", std::strerror(errno));
@@ -231,7 +275,9 @@ Result run(const Command& command) {
     return result;
   }
   if (pid == 0) {
-    // Child: only async-signal-safe calls from here to exec.
+    // Child: only async-signal-safe calls from here to exec. Into the cgroup
+    // first, before it can start anything that would be left outside.
+    if (cgroup && !enter_cgroup(cgroup->procs_fd())) child_report(report_pipe[1], ChildReport::EnterCgroup, errno);
     ::setpgid(0, 0);
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
@@ -243,15 +289,16 @@ Result run(const Command& command) {
       cpu_set_t set;
       CPU_ZERO(&set);
       CPU_SET(*command.cpu, &set);
-      if (::sched_setaffinity(0, sizeof set, &set) != 0) child_fail(report_pipe[1], errno);
+      if (::sched_setaffinity(0, sizeof set, &set) != 0) child_fail(report_pipe[1], ChildReport::Pin, errno);
     }
-    if (!command.cwd.empty() && ::chdir(command.cwd.c_str()) != 0) child_fail(report_pipe[1], errno);
+    if (!command.cwd.empty() && ::chdir(command.cwd.c_str()) != 0)
+      child_fail(report_pipe[1], ChildReport::Chdir, errno);
     int null_fd = ::open("/dev/null", O_RDONLY);
     if (null_fd >= 0) ::dup2(null_fd, 0);
     ::dup2(out.child_fd(), 1);
     ::dup2(err ? err->child_fd() : out.child_fd(), 2);
     ::execve(exe.c_str(), argv_ptrs.data(), env_ptrs.data());
-    child_fail(report_pipe[1], errno);
+    child_fail(report_pipe[1], ChildReport::Exec, errno);
   }
   ::setpgid(pid, pid);  // also from the parent, so killpg works before the child runs
   ::close(report_pipe[1]);
@@ -260,7 +307,8 @@ Result run(const Command& command) {
   int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
   std::optional<Clock::time_point> deadline;
   if (command.timeout_seconds > 0)
-    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(command.timeout_seconds));
+    deadline = start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(command.timeout_seconds));
   int status = 0;
   rusage usage{};
   const bool stopped_early =
@@ -272,17 +320,29 @@ Result run(const Command& command) {
     kill_group(pid, SIGTERM);
     if (!wait_draining(pid, pidfd, captures, Clock::now() + std::chrono::seconds(2), false, status, usage)) {
       kill_group(pid, SIGKILL);
+      if (cgroup) cgroup->kill_and_remove();
       ::wait4(pid, &status, 0, &usage);
     }
   }
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (pidfd >= 0) ::close(pidfd);
   if (stopped_early) kill_group(pid, SIGKILL);  // grandchildren left in the group
+  // Whatever the run left behind, in the group or not, even when it ended well.
+  if (cgroup) cgroup->kill_and_remove();
   drain(captures);
 
-  int child_errno = 0;
-  bool exec_failed = ::read(report_pipe[0], &child_errno, sizeof child_errno) == sizeof child_errno;
+  std::optional<ChildReport> failure;
+  for (ChildReport report; ::read(report_pipe[0], &report, sizeof report) == sizeof report;) {
+    if (report.step != ChildReport::EnterCgroup) {
+      failure = report;
+    } else if (cgroup) {
+      result.containment = fmt::format("process group (cannot enter a cgroup in {}: {})", cgroup->parent().string(),
+                                       std::strerror(report.error));
+      cgroup.reset();
+    }
+  }
   ::close(report_pipe[0]);
+  if (cgroup) result.containment = fmt::format("cgroup v2 ({})", cgroup->parent().string());
 
   result.user_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
   result.sys_seconds = usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
@@ -290,9 +350,9 @@ Result run(const Command& command) {
   result.out = out.finish();
   if (err) result.err = err->finish();
 
-  if (exec_failed) {
+  if (failure) {
     result.outcome = Result::Outcome::SpawnFailed;
-    result.spawn_error = fmt::format("{}: {}", command.argv[0], std::strerror(child_errno));
+    result.spawn_error = spawn_error(command, *failure);
     return result;
   }
   if (stopped_early) return result;
@@ -304,6 +364,18 @@ Result run(const Command& command) {
     result.signal = WTERMSIG(status);
   }
   return result;
+}
+
+std::string containment() {
+  static const std::string found = [] {
+    Command probe;
+    probe.argv = {"true"};  // even when it cannot start, it entered the cgroup (or said why not) first
+    probe.own_cgroup = true;
+    probe.stop_on_cancellation = false;
+    probe.timeout_seconds = 10;
+    return run(probe).containment;
+  }();
+  return found;
 }
 
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd) {

@@ -1,8 +1,9 @@
 #pragma once
 // The only place cobench starts processes: fork + exec with an argv array,
-// never a shell string. Children get their own process group so a timeout or
-// a cancellation can kill everything they started. Their stdout and stderr are
-// pipes that cobench reads into files or strings of bounded size.
+// never a shell string. Children get their own process group (and, when asked
+// and possible, their own cgroup) so a timeout or a cancellation can kill
+// everything they started. Their stdout and stderr are pipes that cobench
+// reads into files or strings of bounded size.
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -31,6 +32,11 @@ struct Command {
   std::size_t keep_output_bytes = 64 * 1024;
   double timeout_seconds = 0;           ///< 0: no limit
   bool stop_on_cancellation = true;     ///< kill the child when SIGINT/SIGTERM arrives
+  /// Run in a cgroup v2 of its own, killed whole when the run ends however it
+  /// ends, so that nothing the command starts outlives it, not even a
+  /// grandchild in a new session (setsid) that ignores SIGTERM. Where cgroups
+  /// are unavailable the process group is all there is (Result::containment).
+  bool own_cgroup = false;
 };
 
 /// How a process ended, with its resource usage.
@@ -46,6 +52,9 @@ struct Result {
   std::string out;          ///< captured stdout (when not redirected to a file)
   std::string err;          ///< captured stderr (when not redirected to a file)
   std::string spawn_error;  ///< why it could not start
+  /// What held the process and its descendants: "cgroup v2 (<parent folder>)",
+  /// or "process group", with the reason when a cgroup was asked for.
+  std::string containment = "process group";
 
   bool ok() const { return outcome == Outcome::Exited && exit_code == 0; }
 };
@@ -53,6 +62,10 @@ struct Result {
 /// Runs a command to completion (or timeout/cancellation). Never throws for
 /// the child's failures: they are data in Result.
 Result run(const Command& command);
+
+/// What Command::own_cgroup gets on this machine: Result::containment of a
+/// trivial command run that way, found once per cobench process.
+std::string containment();
 
 /// Convenience: run argv in cwd and capture output.
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd = {});

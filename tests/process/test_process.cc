@@ -3,7 +3,12 @@
 #include <csignal>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -198,6 +203,63 @@ TEST(Process, ChildrenGetTheDefaultSigpipeBackWhenCobenchIgnoresIt) {
   ASSERT_TRUE(r.ok()) << describe(r);
   const auto ignored = std::stoull(r.out.substr(r.out.find(':') + 1), nullptr, 16);
   EXPECT_EQ(ignored & (1ull << (SIGPIPE - 1)), 0u) << r.out;
+}
+
+/// True while `pid` runs; a zombie waiting for its new parent to reap it counts as gone.
+bool alive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto name_end = text.rfind(')');  // "pid (name) S …": the state follows the name
+  return name_end != std::string::npos && name_end + 2 < text.size() && text[name_end + 2] != 'Z';
+}
+
+/// Runs the child that ignores SIGTERM and leaves a grandchild in a session of
+/// its own (then: "hang" or "exit"), and checks that the grandchild did not
+/// outlive the run. Where only a process group held the run, skips saying so.
+void expect_no_survivor(const std::string& then, double timeout) {
+  testing::TempDir dir;
+  const auto pid_file = dir / "grandchild.pid";
+  Command command;
+  command.argv = {COBENCH_TEST_CHILD, "orphan", pid_file.string(), then};
+  command.timeout_seconds = timeout;
+  command.own_cgroup = true;
+  const auto r = run(command);
+  ASSERT_TRUE(std::filesystem::exists(pid_file)) << describe(r);
+  const pid_t grandchild = std::stoi(testing::read_text(pid_file));
+  const bool survived = alive(grandchild);
+  if (survived) ::kill(grandchild, SIGKILL);  // never left behind, whatever the verdict
+  if (r.containment.rfind("cgroup v2 (", 0) != 0)
+    GTEST_SKIP() << "containment was a " << r.containment << (survived ? "; the grandchild survived it" : "");
+  EXPECT_FALSE(survived) << "grandchild " << grandchild << " outlived the run in " << r.containment;
+}
+
+TEST(Process, TimeoutKillsAGrandchildInANewSessionThatIgnoresSigterm) {
+  const auto start = std::chrono::steady_clock::now();
+  expect_no_survivor("hang", 0.3);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));  // 0.3 s + 2 s of grace
+}
+
+TEST(Process, RunEndKillsAGrandchildInANewSession) { expect_no_survivor("exit", 0); }
+
+TEST(Process, CancellationKillsAGrandchildInANewSession) {
+  signals::install_cancellation_handlers();
+  signals::reset_cancellation_for_testing();
+  std::thread canceller([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(::getpid(), SIGINT);
+  });
+  expect_no_survivor("hang", 0);
+  canceller.join();
+  signals::reset_cancellation_for_testing();
+}
+
+TEST(Process, ContainmentSaysCgroupV2OrProcessGroup) {
+  const std::string what = containment();
+  EXPECT_TRUE(what.rfind("cgroup v2 (/", 0) == 0 || what.rfind("process group", 0) == 0) << what;
+  std::cout << "containment here: " << what << "\n";
+  Command command;
+  command.argv = {"true"};
+  EXPECT_EQ(run(command).containment, "process group");  // only asked for
 }
 
 TEST(Process, QuotesCommandLinesForMessages) {

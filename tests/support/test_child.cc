@@ -5,17 +5,25 @@
 //   spew <stdout bytes> <stderr bytes> [<file> <file bytes>]
 //       writes "HEAD\n", filler and "TAIL\n" (exactly that many bytes) to each
 //       stream, and a file of its own the way --benchmark_out does
+//   orphan <pid file> exit|hang
+//       ignores SIGTERM, leaves a grandchild in a session of its own (setsid)
+//       that writes its pid to <pid file> and sleeps 60 s, then exits or hangs
 //   head <bytes> <program> <args>...
 //       runs the program with its stdout a pipe, reads <bytes> from it, closes
 //       the pipe like `| head -c` and exits as the program did (128 + signal)
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -54,6 +62,31 @@ int spew_main(int argc, char** argv) {
   return 0;
 }
 
+int orphan_main(int argc, char** argv) {
+  if (argc != 4) return 2;
+  const std::filesystem::path pid_file = argv[2];
+  ::signal(SIGTERM, SIG_IGN);  // inherited: only SIGKILL stops any of them
+  pid_t middle = ::fork();
+  if (middle == 0) {
+    ::setsid();  // out of the process group that a timeout kills
+    if (::fork() == 0) {
+      const auto temp = pid_file.string() + ".tmp";
+      std::ofstream(temp) << ::getpid() << '\n';
+      std::filesystem::rename(temp, pid_file);
+      ::sleep(60);  // bounded, so a failing test leaves nothing for long
+      ::_exit(0);
+    }
+    ::_exit(0);
+  }
+  ::waitpid(middle, nullptr, 0);
+  // The test reads the pid after the run: it must exist before this process is done.
+  for (int i = 0; i < 500 && !std::filesystem::exists(pid_file); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (std::string(argv[3]) == "hang")
+    for (;;) ::pause();
+  return 0;
+}
+
 int head_main(int argc, char** argv) {
   if (argc < 4) return 2;
   const long long wanted = std::atoll(argv[2]);
@@ -86,7 +119,8 @@ int head_main(int argc, char** argv) {
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "spew") return spew_main(argc, argv);
+  if (mode == "orphan") return orphan_main(argc, argv);
   if (mode == "head") return head_main(argc, argv);
-  std::fprintf(stderr, "usage: cobench_test_child spew|head ...\n");
+  std::fprintf(stderr, "usage: cobench_test_child spew|orphan|head ...\n");
   return 2;
 }
