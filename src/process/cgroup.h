@@ -18,6 +18,7 @@ class RunCgroup {
  public:
   /// Creates <own cgroup>/cobench-<pid>-<n>.
   RunCgroup();
+  /// kill_and_remove(): nothing of a run survives its RunCgroup, even on an early return.
   ~RunCgroup();
   RunCgroup(const RunCgroup&) = delete;
   RunCgroup& operator=(const RunCgroup&) = delete;

@@ -22,7 +22,9 @@ struct Command {
   /// Applied on top of env (or the inherited one): set or replace KEY.
   std::vector<std::pair<std::string, std::string>> env_overrides;
   std::optional<int> cpu;               ///< pin the child to this CPU (sched_setaffinity)
-  std::filesystem::path stdout_path;    ///< empty: capture into Result::out (cobench writes it, see below)
+  /// The child's stdout, written by cobench from a pipe (capped: keep_output_bytes);
+  /// empty: capture into Result::out.
+  std::filesystem::path stdout_path;
   std::filesystem::path stderr_path;    ///< empty: capture into Result::err
   bool merge_stderr_into_stdout = false;
   /// Of each captured stream (file or memory) keep the first and the last this
