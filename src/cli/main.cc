@@ -16,6 +16,8 @@
 
 int main(int argc, char** argv) {
   using namespace cobench;
+  // First, so that even `cobench --help | head -1` ends normally.
+  signals::ignore_broken_pipes();
   CLI::App app{"cobench: run a merge request's benchmarks interleaved against its merge base "
                "and report head/base ratios with exact confidence intervals.",
                "cobench"};

@@ -20,6 +20,7 @@ process::Result run_git(const std::filesystem::path& repo, const std::vector<std
   // Messages are matched in a few places ("not a git repository"); keep them untranslated.
   command.env_overrides = {{"LC_ALL", "C"}, {"GIT_TERMINAL_PROMPT", "0"}};
   command.stop_on_cancellation = !cleanup;
+  command.keep_output_bytes = 0;  // the output is data (diffs, lists of paths): never cut
   auto result = process::run(command);
   if (result.outcome == process::Result::Outcome::Interrupted) throw Interrupted();
   return result;

@@ -258,6 +258,7 @@ nlohmann::json collect_host_context(const std::string& compiler) {
   char hostname[256] = {};
   if (::gethostname(hostname, sizeof hostname - 1) == 0 && hostname[0]) host["hostname"] = hostname;
   if (auto version = compiler_version(compiler)) host["compiler"] = *version;
+  host["containment"] = process::containment();  // whether a run's leftovers could escape the kill
   host["date"] = utc_now();
   return host;
 }

@@ -13,9 +13,10 @@ namespace cobench::host {
 
 /// CPU model, online CPUs, MHz, cache sizes (sysfs), kernel, scaling
 /// governor where readable, compiler version (`compiler --version` first
-/// line; empty compiler: the CMake default c++), hostname, date; also turbo,
-/// SMT, isolated CPUs and the load average where readable. Fields that
-/// cannot be read are omitted, never invented.
+/// line; empty compiler: the CMake default c++), hostname, date, how a
+/// benchmark run is contained (process::containment()); also turbo, SMT,
+/// isolated CPUs and the load average where readable. Fields that cannot be
+/// read are omitted, never invented.
 nlohmann::json collect_host_context(const std::string& compiler = {});
 
 /// The last online CPU (from sysfs / sched_getaffinity): the default pin.

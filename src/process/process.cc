@@ -11,13 +11,14 @@
 
 #include <cerrno>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
-#include <thread>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
-#include "core/files.h"
+#include "process/bounded_output.h"
+#include "process/cgroup.h"
 #include "process/signals.h"
 
 extern char** environ;
@@ -60,29 +61,6 @@ std::vector<std::string> build_environment(const Command& command) {
   return env;
 }
 
-/// A temporary file for captured output; removed on destruction.
-struct CaptureFile {
-  std::string path;
-  int fd = -1;
-  CaptureFile() {
-    const char* tmp = std::getenv("TMPDIR");
-    path = std::string(tmp && *tmp ? tmp : "/tmp") + "/cobench-capture-XXXXXX";
-    fd = ::mkstemp(path.data());
-    if (fd >= 0) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-  }
-  ~CaptureFile() {
-    if (fd >= 0) ::close(fd);
-    if (!path.empty()) ::unlink(path.c_str());
-  }
-  std::string read_all() const {
-    try {
-      return cobench::read_file(path);
-    } catch (...) {
-      return {};
-    }
-  }
-};
-
 int open_for_output(const std::filesystem::path& path) {
   if (path.has_parent_path()) {
     std::error_code ec;
@@ -91,32 +69,148 @@ int open_for_output(const std::filesystem::path& path) {
   return ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 }
 
-[[noreturn]] void child_fail(int report_fd, int err) {
-  ssize_t ignored = ::write(report_fd, &err, sizeof err);
+/// One output stream of the child: a pipe that cobench reads into a bounded
+/// file or string. A pipe rather than handing the child the file, so that the
+/// cap holds however much the child writes.
+class Capture {
+ public:
+  /// Into `path`, or into memory when it is empty; keeps `keep` bytes at each end (0: all).
+  Capture(const std::filesystem::path& path, std::size_t keep) : sink_(keep, -1) {
+    if (!path.empty() && (file_fd_ = open_for_output(path)) < 0) {
+      error_ = fmt::format("cannot open {}: {}", path.string(), std::strerror(errno));
+      return;
+    }
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+      error_ = fmt::format("pipe: {}", std::strerror(errno));
+      return;
+    }
+    read_fd_ = fds[0];
+    child_fd_ = fds[1];
+    ::fcntl(read_fd_, F_SETFL, O_NONBLOCK);
+    // A bigger pipe (where allowed) lets a chatty benchmark write on while cobench is not reading yet.
+    ::fcntl(child_fd_, F_SETPIPE_SZ, kPipeBytes);
+    sink_ = BoundedOutput(keep, file_fd_);
+  }
+  ~Capture() {
+    for (int fd : {read_fd_, child_fd_, file_fd_})
+      if (fd >= 0) ::close(fd);
+  }
+  Capture(const Capture&) = delete;
+  Capture& operator=(const Capture&) = delete;
+
+  /// Empty, or why the stream could not be set up.
+  const std::string& error() const { return error_; }
+  /// The pipe end the child gets as its stdout or stderr.
+  int child_fd() const { return child_fd_; }
+  /// Closes cobench's copy of the child's end, so the pipe ends when the child's side closes.
+  void close_child_end() {
+    ::close(child_fd_);
+    child_fd_ = -1;
+  }
+  /// The end cobench reads; -1 once the pipe has ended.
+  int fd() const { return read_fd_; }
+  /// One read of what is there; false when nothing was (or the pipe ended, which closes it).
+  bool read_some() {
+    if (read_fd_ < 0) return false;
+    char buffer[1 << 16];
+    ssize_t n = ::read(read_fd_, buffer, sizeof buffer);
+    if (n > 0) {
+      sink_.append(std::string_view(buffer, static_cast<size_t>(n)));
+      return true;
+    }
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) return false;
+    ::close(read_fd_);
+    read_fd_ = -1;
+    return false;
+  }
+  /// Completes the file, or returns the kept text when capturing into memory.
+  std::string finish() {
+    sink_.finish();
+    return std::move(sink_.text());
+  }
+
+ private:
+  static constexpr int kPipeBytes = 1 << 20;
+  BoundedOutput sink_;
+  int read_fd_ = -1, child_fd_ = -1, file_fd_ = -1;
+  std::string error_;
+};
+
+/// What the child tells cobench between fork and exec, through a pipe that
+/// exec closes: the step that failed and its errno. Only a failed exec, chdir
+/// or pin ends the child; a cgroup it could not enter leaves its process group.
+struct ChildReport {
+  enum Step : int { EnterCgroup, Pin, Chdir, Exec };
+  Step step;
+  int error;
+};
+
+void child_report(int report_fd, ChildReport::Step step, int error) {
+  const ChildReport report{step, error};
+  ssize_t ignored = ::write(report_fd, &report, sizeof report);
   (void)ignored;
+}
+
+[[noreturn]] void child_fail(int report_fd, ChildReport::Step step, int error) {
+  child_report(report_fd, step, error);
   ::_exit(127);
 }
 
-/// Waits for the child with a pidfd so wall time is exact and no busy loop is needed.
-/// Returns false when the deadline passed or cancellation arrived first.
-bool wait_readable(int pidfd, Clock::time_point deadline, bool has_deadline, bool watch_cancel) {
-  while (true) {
-    if (watch_cancel && signals::cancellation_requested()) return false;
-    int timeout_ms = 200;
-    if (has_deadline) {
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0) return false;
-      timeout_ms = static_cast<int>(std::min<long long>(left, 200));
-    }
-    if (pidfd >= 0) {
-      pollfd p{pidfd, POLLIN, 0};
-      int rc = ::poll(&p, 1, timeout_ms);
-      if (rc > 0) return true;
-    } else {
-      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(timeout_ms, 2)));
-      return true;  // caller re-checks with WNOHANG
-    }
+/// Moves the calling process into the cgroup whose cgroup.procs is `procs_fd`,
+/// writing its pid with async-signal-safe calls only (the child between fork and exec).
+bool enter_cgroup(int procs_fd) {
+  char reversed[24], text[24];
+  int length = 0;
+  for (pid_t pid = ::getpid(); pid > 0 && length < 24; pid /= 10)
+    reversed[length++] = static_cast<char>('0' + pid % 10);
+  for (int i = 0; i < length; ++i) text[i] = reversed[length - 1 - i];
+  return ::write(procs_fd, text, length) == length;
+}
+
+/// The spawn error for a step the child reported failing.
+std::string spawn_error(const Command& command, const ChildReport& report) {
+  const char* why = std::strerror(report.error);
+  switch (report.step) {
+    case ChildReport::Pin: return fmt::format("cannot pin to CPU {}: {}", command.cpu.value_or(-1), why);
+    case ChildReport::Chdir: return fmt::format("cannot change to {}: {}", command.cwd.string(), why);
+    default: return fmt::format("{}: {}", command.argv[0], why);
   }
+}
+
+/// Waits for the child to exit (true), or for the deadline or a cancellation
+/// (false), reading its output meanwhile so that it never stalls on a full
+/// pipe. A pidfd wakes the wait the moment the child exits, so wall time is
+/// exact; without one (old kernels), wait4 is retried every 2 ms.
+bool wait_draining(pid_t pid, int pidfd, const std::vector<Capture*>& captures,
+                   std::optional<Clock::time_point> deadline, bool watch_cancel, int& status, rusage& usage) {
+  while (true) {
+    if (::wait4(pid, &status, WNOHANG, &usage) == pid) return true;
+    if (watch_cancel && signals::cancellation_requested()) return false;
+    int timeout_ms = pidfd >= 0 ? 200 : 2;
+    if (deadline) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now()).count();
+      if (left <= 0) return false;
+      timeout_ms = static_cast<int>(std::min<long long>(left, timeout_ms));
+    }
+    std::vector<pollfd> watched;
+    if (pidfd >= 0) watched.push_back({pidfd, POLLIN, 0});
+    for (const auto* capture : captures)
+      if (capture->fd() >= 0) watched.push_back({capture->fd(), POLLIN, 0});
+    ::poll(watched.data(), watched.size(), timeout_ms);
+    for (auto* capture : captures) capture->read_some();
+  }
+}
+
+/// Reads what the pipes still hold once the child is gone. Its last output is
+/// there even when a descendant that outlived it keeps a pipe open, so the
+/// first empty read ends a pipe's drain; a time limit ends it for a
+/// descendant that never stops writing.
+void drain(const std::vector<Capture*>& captures) {
+  const auto until = Clock::now() + std::chrono::milliseconds(500);
+  for (auto* capture : captures)
+    while (capture->read_some() && Clock::now() < until) {
+    }
 }
 
 void kill_group(pid_t pid, int sig) {
@@ -139,14 +233,24 @@ Result run(const Command& command) {
   for (const auto& e : env) env_ptrs.push_back(const_cast<char*>(e.c_str()));
   env_ptrs.push_back(nullptr);
 
-  CaptureFile out_capture, err_capture;
-  int out_fd = command.stdout_path.empty() ? out_capture.fd : open_for_output(command.stdout_path);
-  int err_fd = command.merge_stderr_into_stdout ? out_fd
-               : command.stderr_path.empty() ? err_capture.fd
-                                             : open_for_output(command.stderr_path);
-  if (out_fd < 0 || err_fd < 0) {
-    result.spawn_error = fmt::format("cannot open output file: {}", std::strerror(errno));
-    return result;
+  Capture out(command.stdout_path, command.keep_output_bytes);
+  std::optional<Capture> err;
+  if (!command.merge_stderr_into_stdout) err.emplace(command.stderr_path, command.keep_output_bytes);
+  std::vector<Capture*> captures = {&out};
+  if (err) captures.push_back(&*err);
+  for (const auto* capture : captures) {
+    if (!capture->error().empty()) {
+      result.spawn_error = capture->error();
+      return result;
+    }
+  }
+  std::optional<RunCgroup> cgroup;
+  if (command.own_cgroup) {
+    cgroup.emplace();
+    if (!cgroup->ok()) {
+      result.containment = fmt::format("process group ({})", cgroup->why_not());
+      cgroup.reset();
+    }
   }
   int report_pipe[2];
   if (::pipe2(report_pipe, O_CLOEXEC) != 0) {
@@ -171,7 +275,9 @@ Result run(const Command& command) {
     return result;
   }
   if (pid == 0) {
-    // Child: only async-signal-safe calls from here to exec.
+    // Child: only async-signal-safe calls from here to exec. Into the cgroup
+    // first, before it can start anything that would be left outside.
+    if (cgroup && !enter_cgroup(cgroup->procs_fd())) child_report(report_pipe[1], ChildReport::EnterCgroup, errno);
     ::setpgid(0, 0);
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
@@ -183,66 +289,70 @@ Result run(const Command& command) {
       cpu_set_t set;
       CPU_ZERO(&set);
       CPU_SET(*command.cpu, &set);
-      if (::sched_setaffinity(0, sizeof set, &set) != 0) child_fail(report_pipe[1], errno);
+      if (::sched_setaffinity(0, sizeof set, &set) != 0) child_fail(report_pipe[1], ChildReport::Pin, errno);
     }
-    if (!command.cwd.empty() && ::chdir(command.cwd.c_str()) != 0) child_fail(report_pipe[1], errno);
+    if (!command.cwd.empty() && ::chdir(command.cwd.c_str()) != 0)
+      child_fail(report_pipe[1], ChildReport::Chdir, errno);
     int null_fd = ::open("/dev/null", O_RDONLY);
     if (null_fd >= 0) ::dup2(null_fd, 0);
-    ::dup2(out_fd, 1);
-    ::dup2(err_fd, 2);
+    ::dup2(out.child_fd(), 1);
+    ::dup2(err ? err->child_fd() : out.child_fd(), 2);
     ::execve(exe.c_str(), argv_ptrs.data(), env_ptrs.data());
-    child_fail(report_pipe[1], errno);
+    child_fail(report_pipe[1], ChildReport::Exec, errno);
   }
   ::setpgid(pid, pid);  // also from the parent, so killpg works before the child runs
   ::close(report_pipe[1]);
-  if (!command.stdout_path.empty()) ::close(out_fd);
-  if (!command.merge_stderr_into_stdout && !command.stderr_path.empty()) ::close(err_fd);
+  for (auto* capture : captures) capture->close_child_end();
 
   int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-  bool has_deadline = command.timeout_seconds > 0;
-  auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                              std::chrono::duration<double>(command.timeout_seconds));
+  std::optional<Clock::time_point> deadline;
+  if (command.timeout_seconds > 0)
+    deadline = start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(command.timeout_seconds));
   int status = 0;
   rusage usage{};
-  bool stopped_early = false;
-  while (true) {
-    pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
-    if (done == pid) break;
-    if (!wait_readable(pidfd, deadline, has_deadline, command.stop_on_cancellation)) {
-      stopped_early = true;
-      result.outcome = signals::cancellation_requested() && command.stop_on_cancellation
-                           ? Result::Outcome::Interrupted
-                           : Result::Outcome::TimedOut;
-      kill_group(pid, SIGTERM);
-      auto grace_end = Clock::now() + std::chrono::seconds(2);
-      while (::wait4(pid, &status, WNOHANG, &usage) != pid) {
-        if (Clock::now() > grace_end) {
-          kill_group(pid, SIGKILL);
-          ::wait4(pid, &status, 0, &usage);
-          break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      }
-      break;
+  const bool stopped_early =
+      !wait_draining(pid, pidfd, captures, deadline, command.stop_on_cancellation, status, usage);
+  if (stopped_early) {
+    result.outcome = signals::cancellation_requested() && command.stop_on_cancellation
+                         ? Result::Outcome::Interrupted
+                         : Result::Outcome::TimedOut;
+    kill_group(pid, SIGTERM);
+    if (!wait_draining(pid, pidfd, captures, Clock::now() + std::chrono::seconds(2), false, status, usage)) {
+      kill_group(pid, SIGKILL);
+      if (cgroup) cgroup->kill_and_remove();
+      ::wait4(pid, &status, 0, &usage);
     }
   }
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (pidfd >= 0) ::close(pidfd);
   if (stopped_early) kill_group(pid, SIGKILL);  // grandchildren left in the group
+  // Whatever the run left behind, in the group or not, even when it ended well.
+  if (cgroup) cgroup->kill_and_remove();
+  drain(captures);
 
-  int child_errno = 0;
-  bool exec_failed = ::read(report_pipe[0], &child_errno, sizeof child_errno) == sizeof child_errno;
+  std::optional<ChildReport> failure;
+  for (ChildReport report; ::read(report_pipe[0], &report, sizeof report) == sizeof report;) {
+    if (report.step != ChildReport::EnterCgroup) {
+      failure = report;
+    } else if (cgroup) {
+      result.containment = fmt::format("process group (cannot enter a cgroup in {}: {})", cgroup->parent().string(),
+                                       std::strerror(report.error));
+      cgroup.reset();
+    }
+  }
   ::close(report_pipe[0]);
+  if (cgroup) result.containment = fmt::format("cgroup v2 ({})", cgroup->parent().string());
 
   result.user_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
   result.sys_seconds = usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
   result.max_rss_kib = usage.ru_maxrss;
-  if (command.stdout_path.empty()) result.out = out_capture.read_all();
-  if (command.stderr_path.empty() && !command.merge_stderr_into_stdout) result.err = err_capture.read_all();
+  result.out = out.finish();
+  if (err) result.err = err->finish();
 
-  if (exec_failed) {
+  if (failure) {
     result.outcome = Result::Outcome::SpawnFailed;
-    result.spawn_error = fmt::format("{}: {}", command.argv[0], std::strerror(child_errno));
+    result.spawn_error = spawn_error(command, *failure);
     return result;
   }
   if (stopped_early) return result;
@@ -254,6 +364,18 @@ Result run(const Command& command) {
     result.signal = WTERMSIG(status);
   }
   return result;
+}
+
+std::string containment() {
+  static const std::string found = [] {
+    Command probe;
+    probe.argv = {"true"};  // even when it cannot start, it entered the cgroup (or said why not) first
+    probe.own_cgroup = true;
+    probe.stop_on_cancellation = false;
+    probe.timeout_seconds = 10;
+    return run(probe).containment;
+  }();
+  return found;
 }
 
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd) {

@@ -1,7 +1,10 @@
 #pragma once
 // The only place cobench starts processes: fork + exec with an argv array,
-// never a shell string. Children get their own process group so a timeout or
-// a cancellation can kill everything they started.
+// never a shell string. Children get their own process group (and, when asked
+// and possible, their own cgroup) so a timeout or a cancellation can kill
+// everything they started. Their stdout and stderr are pipes that cobench
+// reads into files or strings of bounded size.
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -19,11 +22,23 @@ struct Command {
   /// Applied on top of env (or the inherited one): set or replace KEY.
   std::vector<std::pair<std::string, std::string>> env_overrides;
   std::optional<int> cpu;               ///< pin the child to this CPU (sched_setaffinity)
-  std::filesystem::path stdout_path;    ///< empty: capture into Result::out
+  /// The child's stdout, written by cobench from a pipe (capped: keep_output_bytes);
+  /// empty: capture into Result::out.
+  std::filesystem::path stdout_path;
   std::filesystem::path stderr_path;    ///< empty: capture into Result::err
   bool merge_stderr_into_stdout = false;
+  /// Of each captured stream (file or memory) keep the first and the last this
+  /// many bytes and put "[cobench: N bytes cut here]" between them, so a
+  /// benchmark that prints a gigabyte leaves a log of kilobytes. 0 keeps
+  /// everything: for output that is data to parse (git's, `go test`'s).
+  std::size_t keep_output_bytes = 64 * 1024;
   double timeout_seconds = 0;           ///< 0: no limit
   bool stop_on_cancellation = true;     ///< kill the child when SIGINT/SIGTERM arrives
+  /// Run in a cgroup v2 of its own, killed whole when the run ends however it
+  /// ends, so that nothing the command starts outlives it, not even a
+  /// grandchild in a new session (setsid) that ignores SIGTERM. Where cgroups
+  /// are unavailable the process group is all there is (Result::containment).
+  bool own_cgroup = false;
 };
 
 /// How a process ended, with its resource usage.
@@ -39,6 +54,9 @@ struct Result {
   std::string out;          ///< captured stdout (when not redirected to a file)
   std::string err;          ///< captured stderr (when not redirected to a file)
   std::string spawn_error;  ///< why it could not start
+  /// What held the process and its descendants: "cgroup v2 (<parent folder>)",
+  /// or "process group", with the reason when a cgroup was asked for.
+  std::string containment = "process group";
 
   bool ok() const { return outcome == Outcome::Exited && exit_code == 0; }
 };
@@ -46,6 +64,10 @@ struct Result {
 /// Runs a command to completion (or timeout/cancellation). Never throws for
 /// the child's failures: they are data in Result.
 Result run(const Command& command);
+
+/// What Command::own_cgroup gets on this machine: Result::containment of a
+/// trivial command run that way, found once per cobench process.
+std::string containment();
 
 /// Convenience: run argv in cwd and capture output.
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd = {});

@@ -20,6 +20,13 @@ void install_cancellation_handlers() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
+void ignore_broken_pipes() {
+  struct sigaction action {};
+  action.sa_handler = SIG_IGN;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGPIPE, &action, nullptr);
+}
+
 bool cancellation_requested() { return g_signal != 0; }
 int cancellation_signal() { return g_signal; }
 

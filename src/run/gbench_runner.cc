@@ -130,6 +130,7 @@ std::vector<std::string> GoogleBenchmarkRunner::list(const Unit& unit) {
   command.cwd = unit.cwd;
   command.env = settings_.env;
   command.timeout_seconds = 60;
+  command.keep_output_bytes = 0;  // the list of benchmark names is data
   const auto result = process::run(command);
   std::vector<std::string> names;
   if (!result.ok()) return names;

@@ -58,6 +58,7 @@ std::vector<Unit> GoRunner::prepare(const SideContext& side) {
                   "./..."};
   command.cwd = side.worktree;
   command.env = settings_.env;
+  command.keep_output_bytes = 0;  // the package list is data
   const auto result = process::run(command);
   if (result.outcome == process::Result::Outcome::Interrupted) throw Interrupted();
   if (!result.ok()) {
@@ -81,6 +82,7 @@ RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha
   const auto [log, rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
   process::Command command = measured_command(settings_, unit.argv, unit.cwd);
   command.stdout_path = log;
+  command.keep_output_bytes = 0;  // `go test` prints its results: the log is what gets parsed
   const auto result = process::run(command);
   record.log = rel;
   const bool ok = record_outcome(command, result, record);

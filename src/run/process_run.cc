@@ -47,6 +47,7 @@ process::Command measured_command(const ProcessSettings& settings, std::vector<s
   command.env = settings.env;
   command.cpu = settings.cpu;
   command.timeout_seconds = settings.run_timeout;
+  command.own_cgroup = true;  // nothing a benchmark starts may run on into the next run
   command.merge_stderr_into_stdout = true;
   return command;
 }

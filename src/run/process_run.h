@@ -20,8 +20,9 @@ RunRecord new_record(const std::string& target, Side side, const std::string& sh
 std::pair<std::filesystem::path, std::string> run_log_path(const std::filesystem::path& out_dir,
                                                            const std::string& target, Side side, int run_index);
 
-/// A measured run's process: argv in cwd, the job's environment, pinned,
-/// under the per-run timeout, stderr merged into stdout.
+/// A measured run's process: argv in cwd, the job's environment, pinned, in a
+/// cgroup of its own where possible, under the per-run timeout, stderr merged
+/// into stdout.
 process::Command measured_command(const ProcessSettings& settings, std::vector<std::string> argv,
                                   const std::filesystem::path& cwd);
 

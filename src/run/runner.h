@@ -37,7 +37,7 @@ struct Unit {
 struct ProcessSettings {
   std::vector<std::string> bench_args;     ///< user --bench-arg values, appended last
   int cpu = 0;                             ///< pinned with sched_setaffinity in the child
-  double run_timeout = 300;                ///< seconds; kills the process group
+  double run_timeout = 300;                ///< seconds; kills the run's cgroup or process group
   std::vector<std::string> env;            ///< the one environment every run gets
   std::filesystem::path out_dir;           ///< OUT: runs/ and logs/ go below it
 };

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "process/process.h"
 #include "support/testing.h"
 
 namespace cobench::host {
@@ -138,6 +139,8 @@ TEST(Host, CollectsThisMachine) {
                                std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
   ASSERT_TRUE(host.contains("compiler"));  // the test suite was built with a c++ on PATH
   EXPECT_FALSE(host["compiler"].get<std::string>().empty());
+  ASSERT_TRUE(host.contains("containment"));  // a plain string: the reports' Host block shows it
+  EXPECT_EQ(host["containment"], process::containment());
 
   std::ifstream online("/sys/devices/system/cpu/online");
   std::string online_text;

@@ -24,8 +24,10 @@ struct RunFixture {
   std::string broken;
 
   RunFixture();
-  /// `cobench run` on this repo with small run counts and the given extra args.
-  process::Result run(std::vector<std::string> args) const;
+  /// The arguments of `cobench run` on this repo with small run counts and the given extra args.
+  std::vector<std::string> run_args(std::vector<std::string> args) const;
+  /// `cobench run` with run_args(args).
+  process::Result run(std::vector<std::string> args) const { return cobench::testing::run_cobench(run_args(args)); }
   /// The report.json of the default output folder, through the report model.
   report::Report report() const;
   std::filesystem::path out_dir() const { return repo.path() / ".cobench/report"; }
@@ -63,13 +65,13 @@ inline RunFixture::RunFixture() {
   repo.git({"checkout", "-q", head});
 }
 
-inline process::Result RunFixture::run(std::vector<std::string> args) const {
+inline std::vector<std::string> RunFixture::run_args(std::vector<std::string> args) const {
   // CPU time: the test machine runs many jobs at once, and preemption makes real time swing by 2x.
   // --all: these tests need bench_same measured although the diff does not reach it.
   std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--all", "--min-runs", "6",
                                    "--max-runs", "8", "--metric", "cpu_time", "--bench-arg=--benchmark_min_time=0.01"};
   argv.insert(argv.end(), args.begin(), args.end());
-  return cobench::testing::run_cobench(argv);
+  return argv;
 }
 
 inline report::Report RunFixture::report() const {
