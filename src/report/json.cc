@@ -43,6 +43,10 @@ json row_json(const BenchmarkRow& row) {
       {"p_value", row.time.compared ? number(e.p_value) : json(nullptr)},
       {"method", row.time.compared ? json(stats::to_string(e.method)) : json(nullptr)},
       {"budget", row.budget},
+      {"metric", row.metric.empty() ? json(nullptr) : json(row.metric)},
+      {"noise", row.time.compared ? number(row.time.noise) : json(nullptr)},
+      {"detectable", row.time.compared ? number(row.time.detectable) : json(nullptr)},
+      {"runs_to_decide", row.time.runs_to_decide > 0 ? json(row.time.runs_to_decide) : json(nullptr)},
       {"verdict", stats::to_string(row.verdict)},
       {"time_verdict", stats::to_string(row.time.verdict)},
       {"decided_by", row.decided_by},
@@ -116,6 +120,11 @@ BenchmarkRow read_row(const Reader& r) {
     if (!e.ci_reachable) e.runs_needed = r.at("runs_needed").integer();
   }
   row.budget = r.at("budget").number();
+  // Fields added with paired runs and looks (schema 1 stays readable without them).
+  if (r.has("metric") && !r.at("metric").is_null()) row.metric = r.at("metric").text();
+  if (r.has("noise")) row.time.noise = r.at("noise").number_or_nan();
+  if (r.has("detectable")) row.time.detectable = r.at("detectable").number_or_nan();
+  if (r.has("runs_to_decide") && !r.at("runs_to_decide").is_null()) row.time.runs_to_decide = r.at("runs_to_decide").integer();
   row.verdict = verdict_of(r.at("verdict"));
   // Reports before the verdict stage carried only the overall verdict.
   row.time.verdict = r.has("time_verdict") ? verdict_of(r.at("time_verdict")) : row.verdict;
@@ -159,7 +168,7 @@ json to_json(const Report& report) {
   return {{"schema", report.schema},       {"tool", report.tool},
           {"base", report.base},           {"head", report.head},
           {"metric", report.metric},       {"budget", report.budget},
-          {"confidence", report.confidence}, {"host", report.host},
+          {"confidence", report.confidence}, {"look_rule", report.look_rule}, {"host", report.host},
           {"settings", report.settings},   {"selection", report.selection},
           {"benchmarks", rows},            {"added", added},
           {"removed", removed},            {"targets", targets},
@@ -177,6 +186,7 @@ Report from_json(const json& value) {
   report.metric = r.at("metric").text();
   report.budget = r.at("budget").number();
   report.confidence = r.at("confidence").number();
+  if (r.has("look_rule")) report.look_rule = r.at("look_rule").text();
   report.host = r.at("host").object();
   report.settings = r.at("settings").object();
   report.selection = r.at("selection").object();

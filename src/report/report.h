@@ -70,9 +70,10 @@ struct Report {
   std::string tool = "compare";        ///< "compare" | "run"
   std::string base;                    ///< full SHA (run) or file list (compare)
   std::string head;
-  std::string metric = "real_time";
+  std::string metric = "real_time";    ///< "real_time", "cpu_time" or "auto" (each row says its own)
   double budget = 0.05;
-  double confidence = 0.95;
+  double confidence = 0.95;            ///< the stated level; a row's interval may be at its look's level
+  std::string look_rule;               ///< how the looks were made: "interim looks at 99.73%, the last ..."
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON, when run selected

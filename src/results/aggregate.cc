@@ -156,6 +156,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.budget = settings.budgets.defaults().time;
   out.selection = settings.selection;
   const TimeRule rule = time_rule(settings);
+  out.look_rule = rule.looks.describe();
 
   for (const auto& [target, runs] : tally(results.runs)) {
     out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0, every_run_failed(runs)});
