@@ -47,6 +47,8 @@ json row_json(const BenchmarkRow& row) {
       {"noise", row.time.compared ? number(row.time.noise) : json(nullptr)},
       {"detectable", row.time.compared ? number(row.time.detectable) : json(nullptr)},
       {"runs_to_decide", row.time.runs_to_decide > 0 ? json(row.time.runs_to_decide) : json(nullptr)},
+      {"noise_split", {{"within_process", number(row.within_sd)}, {"between_process", number(row.between_sd)},
+                       {"repetitions", row.repetitions}}},
       {"verdict", stats::to_string(row.verdict)},
       {"time_verdict", stats::to_string(row.time.verdict)},
       {"decided_by", row.decided_by},
@@ -125,6 +127,12 @@ BenchmarkRow read_row(const Reader& r) {
   if (r.has("noise")) row.time.noise = r.at("noise").number_or_nan();
   if (r.has("detectable")) row.time.detectable = r.at("detectable").number_or_nan();
   if (r.has("runs_to_decide") && !r.at("runs_to_decide").is_null()) row.time.runs_to_decide = r.at("runs_to_decide").integer();
+  if (r.has("noise_split")) {
+    const Reader split = r.at("noise_split");
+    row.within_sd = split.at("within_process").number_or_nan();
+    row.between_sd = split.at("between_process").number_or_nan();
+    row.repetitions = split.at("repetitions").number();
+  }
   row.verdict = verdict_of(r.at("verdict"));
   // Reports before the verdict stage carried only the overall verdict.
   row.time.verdict = r.has("time_verdict") ? verdict_of(r.at("time_verdict")) : row.verdict;

@@ -35,6 +35,11 @@ struct BenchmarkRow {
   double head_median = kUndefined;
   double budget = 0.05;                ///< the time budget, a fraction: 0.05 means threshold 1.05
   std::string metric;                  ///< the time metric this row was judged on ("cpu_time"); empty: the report's
+  /// Where the noise came from (log σ): inside a process (between repetitions)
+  /// and between processes (a process's own offset); NaN when not measured.
+  double within_sd = kUndefined;
+  double between_sd = kUndefined;
+  double repetitions = 1;              ///< repetitions per process in its runs (median)
   verdict::TimeJudgement time;         ///< ratio, interval, time verdict, faster
   std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
   std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op

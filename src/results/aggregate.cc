@@ -179,6 +179,11 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       const verdict::Look look = last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
       row.metric = s.metric;
+      if (const auto split = variance_split(results.runs, target, name, sample_key_for_metric(s.metric)); split.known) {
+        row.within_sd = split.within;
+        row.between_sd = split.between;
+        row.repetitions = split.repetitions;
+      }
       row.runs_base = runs.attempted[0];
       row.runs_head = runs.attempted[1];
       row.failed_runs = runs.failed;
