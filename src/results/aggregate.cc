@@ -98,9 +98,11 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
                                          "for a CPU: their intervals are wider",
                                          real_rows, rows.size())
                            : "";
-  return fmt::format("the runner was loaded: {}{}. What helps: a quieter runner (fewer parallel jobs on it), "
-                     "--metric auto (cpu_time for single-threaded benchmarks), more runs (--max-runs), a looser budget",
-                     fmt::join(facts, ", "), effect);
+  const std::string metric_hint =
+      real_rows > 0 && results.settings.metric != "auto" ? ", --metric auto (cpu_time for single-threaded benchmarks)" : "";
+  return fmt::format("the runner was loaded: {}{}. What helps: a quieter runner (fewer parallel jobs on it){}, more "
+                     "runs (--max-runs), a looser budget",
+                     fmt::join(facts, ", "), effect, metric_hint);
 }
 
 }  // namespace
