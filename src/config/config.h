@@ -32,6 +32,7 @@ struct BuildConfig {
   std::vector<std::string> targets;        ///< name regexes that also count as benchmarks
   std::string source_dir;                  ///< CMake project inside the repo ("" = root)
   std::string build_type = "Release";
+  std::string shared_parent;               ///< library target built once as a shared parent ("" = off)
 };
 
 struct RunConfig {

@@ -30,6 +30,7 @@
 #include "run/schedule.h"
 #include "job/job_folder.h"
 #include "job/output_dir.h"
+#include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
@@ -77,7 +78,8 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 }
 
 results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
-                                  const TargetChoice& choice, const std::vector<std::string>& bench_args) {
+                                  const TargetChoice& choice, const std::vector<std::string>& bench_args,
+                                  std::optional<results::SharedParent> shared_parent = std::nullopt) {
   static const std::string job_id = make_job_id();  // one job per process
   results::JobSettings s;
   s.job = job_id;
@@ -98,7 +100,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.time_budget = c.run.time_budget;
   s.cpu = cpu;
   s.bench_args = bench_args;
-  s.cmake_args = c.build.cmake_args;
+  s.cmake_args = side_cmake_args(c.build);
   s.build_type = c.build.build_type;
   s.source_dir = c.build.source_dir;
   s.runner = c.run.runner;
@@ -107,6 +109,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.alloc_runs = c.run.runner == "gbench" ? c.run.alloc_runs : 0;
   s.commands = c.run.commands;
   s.prepare = c.run.prepare;
+  s.shared_parent = std::move(shared_parent);
   return s;
 }
 
@@ -264,7 +267,7 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
-  SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
+  SharedBuildSettings shared{side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
@@ -285,6 +288,7 @@ int run_pipeline(const RunOptions& options) {
   head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
   build_side(base_build, base_targets);
   build_side(head_build, head_targets);
+  auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
 
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
@@ -294,8 +298,8 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice,
-                 settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress);
+  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args, std::move(parent)),
+                 choice, settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress);
 }
 
 }  // namespace cobench::job
