@@ -297,7 +297,7 @@ LibraryTarget read_library(const fs::path& build_dir, const std::string& name) {
   try {
     const std::string type = target.at("type").get<std::string>();
     if (type != "STATIC_LIBRARY" && type != "SHARED_LIBRARY")
-      throw InputError(fmt::format("'{}' is a {}, not a static or shared library", name, type));
+      throw InputError(fmt::format("'{}' is not a static or shared library (its type is {})", name, type));
     const std::string what = fmt::format("'{}' is compiled", name);
     LibraryTarget out;
     out.name = name;
