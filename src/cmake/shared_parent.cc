@@ -1,9 +1,9 @@
 #include "cmake/shared_parent.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
-#include <set>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -94,6 +94,7 @@ std::string portable(std::string text, const Codemodel& model) {
   return text;
 }
 
+/// How a compile group compiles its sources, comparable across the two sides.
 std::string compile_signature(const json& group, const Codemodel& model) {
   std::string out = group.value("language", "");
   for (const auto& word : fragment_words(group.value("compileCommandFragments", json::array()))) out += " " + word;
@@ -138,6 +139,15 @@ class Build {
       if (toolchain.at("language") == language && toolchain.at("compiler").contains("path"))
         return toolchain.at("compiler").at("path").get<std::string>();
     throw InfraError(fmt::format("{}: no {} compiler in the CMake File API reply", file.string(), language));
+  }
+
+  /// The absolute paths of a target's compiled sources, in the reply's order.
+  std::vector<fs::path> compiled_sources(const json& target) const {
+    std::vector<fs::path> out;
+    for (const auto& source : target.value("sources", json::array()))
+      if (source.contains("compileGroupIndex"))  // not headers and other listed files
+        out.push_back(file_api::absolute_from(model_.source_root, source.at("path").get<std::string>()));
+    return out;
   }
 
   /// The absolute paths of a target's artifacts (a shared library lists its links too).
@@ -242,16 +252,13 @@ std::optional<Link> plan_link(const Build& build, const std::string& executable,
   out.before.push_back(build.compiler(link.value("language", "CXX")));
   if (link.contains("sysroot")) out.before.push_back("--sysroot=" + link.at("sysroot").at("path").get<std::string>());
   for (auto& word : fragment_words(fragments, "flags")) out.before.push_back(std::move(word));
-  std::vector<fs::path> compiled;
+  out.objects = build.objects(target, build.compiled_sources(target));
   for (const auto& source : target.value("sources", json::array())) {
+    // Objects listed as sources: another target's ($<TARGET_OBJECTS:...>) or prebuilt ones.
     const fs::path path = file_api::absolute_from(build.model().source_root, source.at("path").get<std::string>());
-    if (source.contains("compileGroupIndex"))
-      compiled.push_back(path);
-    else if (path.extension() == ".o" || path.extension() == ".obj")
-      out.objects.push_back(path);  // another target's objects
+    if (!source.contains("compileGroupIndex") && (path.extension() == ".o" || path.extension() == ".obj"))
+      out.objects.push_back(path);
   }
-  const auto own = build.objects(target, compiled);
-  out.objects.insert(out.objects.begin(), own.begin(), own.end());
   const auto artifacts = build.artifacts(target);
   if (artifacts.empty())
     throw InfraError(fmt::format("{}: '{}' has no artifact", build.model().file.string(), executable));
@@ -321,8 +328,9 @@ LibraryTarget read_library(const fs::path& build_dir, const std::string& name) {
     }
     for (const auto& source : target.value("sources", json::array())) {
       if (!source.contains("compileGroupIndex")) continue;  // headers and other listed files
+      const json& group = groups.at(source.at("compileGroupIndex").get<size_t>());
       out.units.push_back({file_api::absolute_from(build.model().source_root, source.at("path").get<std::string>()),
-                           compile_signature(groups.at(source.at("compileGroupIndex").get<size_t>()), build.model())});
+                           compile_signature(group, build.model())});
     }
     if (out.units.empty()) throw InputError(fmt::format("'{}' compiles no sources", name));
     return out;
@@ -334,77 +342,83 @@ LibraryTarget read_library(const fs::path& build_dir, const std::string& name) {
 
 SharedParent build_shared_parent(const ParentRequest& request) {
   const Build base(request.base.build_dir), head(request.head.build_dir);
-  const json base_library = base.target(request.library);
   try {
+    /// One side as the relinks need it.
+    struct Side {
+      const Build& build;
+      const ParentSide& request;
+      json library;
+      const char* name;
+    };
+    const Side sides[] = {{base, request.base, base.target(request.library), "base"},
+                          {head, request.head, head.target(request.library), "head"}};
     // Plan every link first: a refusal must come before anything is relinked.
-    std::map<std::string, std::pair<Link, Link>> links;
+    std::map<std::string, std::array<Link, 2>> links;
     for (const auto& executable : request.executables) {
-      auto on_base = plan_link(base, executable, base.artifacts(base_library));
-      auto on_head = plan_link(head, executable, head.artifacts(head.target(request.library)));
+      auto on_base = plan_link(base, executable, base.artifacts(sides[0].library));
+      auto on_head = plan_link(head, executable, head.artifacts(sides[1].library));
       if (on_base.has_value() != on_head.has_value())
         throw InputError(
             fmt::format("'{}' links '{}' on the {} side only", executable, request.library, on_base ? "base" : "head"));
-      if (on_base) links.emplace(executable, std::pair{std::move(*on_base), std::move(*on_head)});
+      if (on_base) links.emplace(executable, std::array{std::move(*on_base), std::move(*on_head)});
     }
     SharedParent out;
     if (links.empty()) return out;
 
     // The parent: the base build's objects of every unit no side recompiles.
     std::vector<fs::path> unchanged;
-    for (const auto& source : base_library.value("sources", json::array())) {
-      if (!source.contains("compileGroupIndex")) continue;
-      fs::path path = file_api::absolute_from(base.model().source_root, source.at("path").get<std::string>());
-      const auto& changed = request.base.changed_sources;
-      if (std::find(changed.begin(), changed.end(), path) == changed.end()) unchanged.push_back(std::move(path));
-    }
+    for (auto& source : base.compiled_sources(sides[0].library))
+      if (std::find(request.base.changed_sources.begin(), request.base.changed_sources.end(), source) ==
+          request.base.changed_sources.end())
+        unchanged.push_back(std::move(source));
     if (unchanged.empty())
       throw InputError(fmt::format("every unit of '{}' changes, so there is nothing to share", request.library));
     const std::string soname = "lib" + request.library + ".so";
     out.library = request.parent_dir / soname;
     fs::create_directories(request.parent_dir);
     std::string language = "C";
-    for (const auto& group : base_library.value("compileGroups", json::array()))
+    for (const auto& group : sides[0].library.value("compileGroups", json::array()))
       if (group.value("language", "") == "CXX") language = "CXX";
     std::vector<std::string> argv = {base.compiler(language), "-shared", "-o", out.library.string(),
                                      "-Wl,-soname," + soname};
-    if (base_library.at("type") == "SHARED_LIBRARY")
-      for (auto& word :
-           fragment_words(base_library.value("link", json::object()).value("commandFragments", json::array()), "flags"))
+    if (sides[0].library.at("type") == "SHARED_LIBRARY")  // its own link flags; a static library has none
+      for (auto& word : fragment_words(
+               sides[0].library.value("link", json::object()).value("commandFragments", json::array()), "flags"))
         argv.push_back(std::move(word));
-    for (const auto& object : base.objects(base_library, unchanged)) argv.push_back(object.string());
+    for (const auto& object : base.objects(sides[0].library, unchanged)) argv.push_back(object.string());
     run_link(argv, base.model().build_root, request.log_path, "the parent library " + out.library.string());
 
     // Each executable: its own objects, the side's changed units, then the parent where the library was.
-    for (auto& [executable, pair] : links) {
-      for (auto* side : {&pair.first, &pair.second}) {
-        const bool is_base = side == &pair.first;
-        const Build& build = is_base ? base : head;
-        const ParentSide& request_side = is_base ? request.base : request.head;
-        std::vector<std::string> relink = side->before;
+    for (size_t s = 0; s < 2; ++s) {
+      const Side& side = sides[s];
+      const auto changed_objects = side.build.objects(side.library, side.request.changed_sources);
+      for (const auto& [executable, both] : links) {
+        const Link& link = both[s];
+        std::vector<std::string> relink = link.before;
         // First in the RPATH, before any folder of CMake's own that may hold a library of the same name.
         relink.push_back("-Wl,-rpath," + request.parent_dir.string());
-        for (const auto& object : side->objects) relink.push_back(object.string());
-        for (const auto& object : build.objects(build.target(request.library), request_side.changed_sources))
-          relink.push_back(object.string());
-        relink.insert(relink.end(), {"-o", side->output.string()});
-        for (size_t i = 0; i <= side->libraries.size(); ++i) {
-          if (i == side->library_at) relink.push_back(out.library.string());
-          if (i < side->libraries.size()) relink.push_back(side->libraries[i]);
+        for (const auto& object : link.objects) relink.push_back(object.string());
+        for (const auto& object : changed_objects) relink.push_back(object.string());
+        relink.insert(relink.end(), {"-o", link.output.string()});
+        for (size_t i = 0; i <= link.libraries.size(); ++i) {
+          if (i == link.library_at) relink.push_back(out.library.string());
+          if (i < link.libraries.size()) relink.push_back(link.libraries[i]);
         }
         // DT_RPATH, not DT_RUNPATH: LD_LIBRARY_PATH may not put another library first.
         relink.push_back("-Wl,--disable-new-dtags");
-        run_link(relink, side->cwd, request.log_path, fmt::format("'{}' ({})", executable, is_base ? "base" : "head"));
+        run_link(relink, link.cwd, request.log_path, fmt::format("'{}' ({})", executable, side.name));
       }
-      out.relinked.push_back(executable);
     }
 
     // Both sides must load the very same file.
     const fs::path expected = fs::weakly_canonical(out.library);
-    for (const auto& [executable, pair] : links)
-      for (const Link* side : {&pair.first, &pair.second})
-        if (const fs::path found = resolved_by_loader(side->output, soname, request); found != expected)
-          throw InfraError(fmt::format("shared parent: {} loads {}, not the parent library {}", side->output.string(),
+    for (const auto& [executable, both] : links) {
+      for (const Link& link : both)
+        if (const fs::path found = resolved_by_loader(link.output, soname, request); found != expected)
+          throw InfraError(fmt::format("shared parent: {} loads {}, not the parent library {}", link.output.string(),
                                        found.string(), expected.string()));
+      out.relinked.push_back(executable);
+    }
     out.sha256 = sha256_file(out.library);
     return out;
   } catch (const json::exception& e) {
