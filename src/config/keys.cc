@@ -67,6 +67,11 @@ const std::vector<Key>& table() {
        Kind::Text, [](Config& c, const Value& v) { c.build.source_dir = as<std::string>(v); }},
       {{"build.build_type", "", "", "CMAKE_BUILD_TYPE of both sides (default Release)"}, Kind::NonEmptyText,
        [](Config& c, const Value& v) { c.build.build_type = as<std::string>(v); }},
+      {{"build.layout_stable", "", "--layout-stable",
+        "build both sides so an unchanged function keeps its alignment (-ffunction-sections -falign-functions=64 "
+        "-falign-loops=32)",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.build.layout_stable = as<bool>(v); }},
 
       {{"run.cpu", "COBENCH_CPU", "--cpu", "pin benchmark runs to this CPU (default: the last online CPU)"},
        Kind::OptionalCount, [](Config& c, const Value& v) { c.run.cpu = as<int>(v); }, 0},
@@ -111,6 +116,20 @@ const std::vector<Key>& table() {
        Kind::TextList, [](Config& c, const Value& v) { c.run.prepare = as<std::vector<std::string>>(v); }},
       {{"run.filter", "COBENCH_FILTER", "--filter", "benchmark-name regex passed as --benchmark_filter"}, Kind::Regex,
        [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
+      {{"run.control", "", "--control",
+        "an untouched benchmark target rebuilt on both sides as the layout control (repeatable; default: the "
+        "cheapest target the diff does not reach; none: no layout control)",
+        false, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.run.control = as<std::vector<std::string>>(v); }},
+      {{"run.machine_control", "COBENCH_MACHINE_CONTROL", "--machine-control",
+        "run one binary as both sides in every block: the job's own A/A (default on; --no-machine-control)", true,
+        false, false, true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.machine_control = as<bool>(v); }},
+      {{"run.layout_probe", "", "--layout-probe",
+        "measure the layout noise floor: the head commit against itself, one side built with an unused "
+        "function in every translation unit",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.layout_probe = as<bool>(v); }},
 
       {{"budget.time", "COBENCH_BUDGET", "--budget", "allowed slowdown: 5% or 0.05 (default 5%)"}, Kind::TimeBudget,
        [](Config& c, const Value& v) { c.budget.time = as<double>(v); }},

@@ -56,10 +56,12 @@ class SelectRunE2E : public ::testing::Test {
   }
 
   process::Result run(std::vector<std::string> args, std::vector<std::pair<std::string, std::string>> env = {}) {
-    // Two runs per side and tiny benchmarks: these tests check what is measured, not verdicts.
+    // Two runs per side and tiny benchmarks: these tests check what the diff selects, so no
+    // control is added beside it (tests/job/test_controls_e2e.cc covers those).
     std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "2",
                                      "--max-runs", "2", "--metric", "cpu_time",
-                                     "--bench-arg=--benchmark_min_time=0.001"};
+                                     "--bench-arg=--benchmark_min_time=0.001", "--no-machine-control",
+                                     "--control", "none"};
     argv.insert(argv.end(), args.begin(), args.end());
     return run_cobench(argv, repo.path(), env, 600);
   }
