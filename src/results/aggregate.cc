@@ -58,18 +58,6 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
   return out;
 }
 
-/// The layout warnings selection put on `target` (report.json's selection.selected[].layout_warnings).
-std::vector<std::string> layout_warnings(const nlohmann::json& selection, const std::string& target) {
-  std::vector<std::string> out;
-  if (!selection.is_object() || !selection.contains("selected") || !selection["selected"].is_array()) return out;
-  for (const auto& entry : selection["selected"]) {
-    if (!entry.is_object() || entry.value("target", nlohmann::json()) != target) continue;
-    for (const auto& warning : entry.value("layout_warnings", nlohmann::json::array()))
-      if (warning.is_string()) out.push_back(warning.get<std::string>());
-  }
-  return out;
-}
-
 /// A warning when the runner was loaded: its load average at the start reached
 /// its CPU count, or the benchmark processes got under 0.8 of a CPU (median
 /// cpu_time/real_time). It says what that does to the rows and what helps.
@@ -198,7 +186,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   for (const auto& [target, runs] : tally(results.runs)) {
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
     const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
-    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0, failure});
+    out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
     auto samples = collect_samples(results.runs, target, settings.metric);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
@@ -240,6 +228,9 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  // Several families in one source: said once for the job (each target's sources are in the selection).
+  if (const auto layout = out.selection.find("layout_summary"); layout != out.selection.end() && layout->is_string())
+    out.notes.push_back("layout: " + layout->get<std::string>());
   // A stop reason goes on the target's inconclusive rows; a target without rows still says why it stopped.
   for (const auto& [target, reason] : results.stops) {
     auto of_target = [&target = target](const auto& row) { return row.target == target; };
