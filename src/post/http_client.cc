@@ -19,8 +19,9 @@ std::string lower(std::string text) {
   return text;
 }
 
-// The API's own words ("403 Forbidden", "Resource not accessible by integration"), one short line.
-std::string error_detail(const std::string& body) {
+}  // namespace
+
+std::string api_message(const std::string& body) {
   std::string detail;
   auto json = nlohmann::json::parse(body, nullptr, false);
   if (json.is_object() && json.contains("message")) {
@@ -33,6 +34,8 @@ std::string error_detail(const std::string& body) {
   if (detail.size() > 200) detail = detail.substr(0, 200) + "…";
   return detail;
 }
+
+namespace {
 
 std::string environment(const char* upper, const char* lower_name) {
   for (const char* name : {lower_name, upper})
@@ -160,7 +163,7 @@ HttpResponse ApiClient::send(const std::string& method, const std::string& path,
   response.body = result->body;
   for (const auto& [name, value] : result->headers) response.headers[lower(name)] = value;
   if (response.status < 200 || response.status >= 300) {
-    std::string detail = redact(error_detail(response.body));
+    std::string detail = redact(api_message(response.body));
     throw InfraError(fmt::format("{}: HTTP {}{}", what, response.status, detail.empty() ? "" : ": " + detail));
   }
   return response;

@@ -62,6 +62,10 @@ class ApiClient {
   std::unique_ptr<httplib::Client> client_;
 };
 
+/// The API's own words from an error body ("403 Forbidden", "Resource not
+/// accessible by integration"): its JSON "message", else the body; one line of at most 200 bytes.
+std::string api_message(const std::string& body);
+
 /// Percent-encodes a URL path segment ("group/project" -> "group%2Fproject").
 std::string encode_segment(const std::string& text);
 

@@ -1,5 +1,7 @@
 #include "post/note_list.h"
 
+#include <regex>
+
 #include "core/errors.h"
 #include "post/post.h"
 
@@ -13,6 +15,12 @@ std::string marked_id(const HttpResponse& page, const std::string& what, size_t*
     if (item.is_object() && item.contains("id") && item.value("body", "").find(kMarker) != std::string::npos)
       return item["id"].dump();
   return "";
+}
+
+std::string next_link(const std::string& link_header) {
+  static const std::regex next(R"(<([^>]+)>\s*;\s*rel="?next"?)");
+  std::smatch match;
+  return std::regex_search(link_header, match, next) ? match[1].str() : "";
 }
 
 std::string created_id(const HttpResponse& response, const std::string& what) {

@@ -14,4 +14,7 @@ std::string marked_id(const HttpResponse& page, const std::string& what, size_t*
 /// The id of a note or comment the API just created ("?" when it did not say).
 std::string created_id(const HttpResponse& response, const std::string& what);
 
+/// The URL of rel="next" in a GitHub Link header, or "" on the last page.
+std::string next_link(const std::string& link_header);
+
 }  // namespace cobench::post

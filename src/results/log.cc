@@ -139,16 +139,17 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
 
 }  // namespace
 
-ResultsFile read_results(const std::filesystem::path& path) {
-  const std::string text = read_file(path);
+ResultsFile read_results(const std::filesystem::path& path) { return parse_results(read_file(path), path.string()); }
+
+ResultsFile parse_results(std::string_view text, const std::string& source) {
   std::vector<std::string> lines;
-  std::istringstream stream(text);
+  std::istringstream stream{std::string(text)};
   for (std::string line; std::getline(stream, line);) lines.push_back(line);
   ResultsFile out;
   bool has_settings = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find_first_not_of(" \t\r") == std::string::npos) continue;
-    const std::string where = fmt::format("{}:{}", path.string(), i + 1);
+    const std::string where = fmt::format("{}:{}", source, i + 1);
     nlohmann::json json;
     try {
       json = nlohmann::json::parse(lines[i]);
@@ -162,7 +163,7 @@ ResultsFile read_results(const std::filesystem::path& path) {
     read_line(json, where, out, has_settings);
   }
   if (!has_settings)
-    throw InputError(path.string() + ": no settings line: not a results.jsonl written by cobench run");
+    throw InputError(source + ": no settings line: not a results.jsonl written by cobench run");
   return out;
 }
 
