@@ -11,9 +11,11 @@ std::string marked_id(const HttpResponse& page, const std::string& what, size_t*
   auto list = page.json(what);
   if (!list.is_array()) throw InfraError(what + ": expected a JSON array");
   if (items_on_page != nullptr) *items_on_page = list.size();
-  for (const auto& item : list)
-    if (item.is_object() && item.contains("id") && item.value("body", "").find(kMarker) != std::string::npos)
-      return item["id"].dump();
+  for (const auto& item : list) {
+    // A deleted or system note may carry a null body: it is not ours.
+    if (!item.is_object() || !item.contains("id") || !item.contains("body") || !item["body"].is_string()) continue;
+    if (item["body"].get_ref<const std::string&>().find(kMarker) != std::string::npos) return item["id"].dump();
+  }
   return "";
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "post/fake_api.h"
+#include "post/note_list.h"
 #include "post/post.h"
 #include "support/testing.h"
 
@@ -170,6 +171,14 @@ TEST_F(PostTest, MissingVariablesAndBadEventsAreInputErrorsNamingThem) {
   EXPECT_EQ(no_file.exit_code, 2) << explain(no_file);
   EXPECT_NE(no_file.err.find("missing.md"), std::string::npos) << no_file.err;
   EXPECT_TRUE(api.requests().empty());
+}
+
+TEST(NoteList, AnItemWhoseBodyIsNotTextCarriesNoMarker) {
+  post::HttpResponse page;
+  page.body = R"([{"id": 1, "body": null}, {"id": 2, "body": 5}, {"id": 3, "body": "<!-- cobench-report -->"}])";
+  EXPECT_EQ(post::marked_id(page, "notes list"), "3");
+  page.body = R"([{"id": 1, "body": null}])";
+  EXPECT_EQ(post::marked_id(page, "notes list"), "");
 }
 
 TEST(NoteBody, AddsTheMarkerOnceAndCutsLongReportsKeepingDetailsClosed) {
