@@ -25,13 +25,13 @@ std::string find_marked_comment(ApiClient& api, const std::string& comments) {
 
 }  // namespace
 
-Posted post_github(const GitHubTarget& target, const std::string& markdown) {
+Posted post_github(const GitHubTarget& target, const std::string& markdown, const PostLimits& limits) {
   ApiClient api("GITHUB_API_URL", target.api_url,
                 {{"Authorization", "Bearer " + target.token},
                  {"Accept", "application/vnd.github+json"},
                  {"X-GitHub-Api-Version", "2022-11-28"},
                  {"User-Agent", "cobench"}},
-                target.token);
+                target.token, limits);
   std::string repo = "/repos/" + target.repository;  // "owner/name": both parts are path segments
   std::string comments = fmt::format("{}/issues/{}/comments", repo, target.pull_request);
   nlohmann::json body = {{"body", note_body(markdown, kGitHubCommentLimit)}};

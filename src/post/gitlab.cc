@@ -36,9 +36,9 @@ std::string find_marked_note(ApiClient& api, const std::string& notes) {
 
 }  // namespace
 
-Posted post_gitlab(const GitLabTarget& target, const std::string& markdown) {
+Posted post_gitlab(const GitLabTarget& target, const std::string& markdown, const PostLimits& limits) {
   ApiClient api("CI_API_V4_URL", target.api_url, {{"PRIVATE-TOKEN", target.token}, {"User-Agent", "cobench"}},
-                target.token);
+                target.token, limits);
   std::string notes = fmt::format("/projects/{}/merge_requests/{}/notes", encode_segment(target.project_id),
                                   encode_segment(target.merge_request_iid));
   nlohmann::json body = {{"body", note_body(markdown, kGitLabNoteLimit)}};
