@@ -159,6 +159,9 @@ ResultsFile parse_results(std::string_view text, const std::string& source) {
         break;
       }
       throw InputError(fmt::format("{}:{}: malformed JSON line", where, e.byte));
+    } catch (const nlohmann::json::out_of_range& e) {
+      // A complete line with a number beyond double's range ("1e999"): not a cut-off write.
+      throw InputError(fmt::format("{}: a number out of range: {}", where, e.what()));
     }
     read_line(json, where, out, has_settings);
   }

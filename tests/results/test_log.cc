@@ -98,6 +98,17 @@ TEST(ResultsLog, AMalformedMiddleLineNamesFileAndLine) {
   }
 }
 
+TEST(ResultsLog, ANumberBeyondDoubleIsAnInputErrorNamingTheLine) {
+  // Found by fuzz_results_jsonl: nlohmann's out_of_range escaped as an internal error.
+  try {
+    parse_results(settings_line() + "\n{\"type\":\"run\",\"wall_seconds\":647.0345e7757}\n{\"type\":\"note\",\"text\":\"x\"}\n",
+                  "results.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("results.jsonl:2: a number out of range: ", 0), 0u) << e.what();
+  }
+}
+
 TEST(ResultsLog, AWrongShapeIsAnInputError) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";
