@@ -1,11 +1,15 @@
-# cmake -DFUZZER=BIN -DSEEDS=DIR -DWORK=DIR -DSECONDS=N [-DSEED=S] -P run_fuzzer.cmake
+# cmake -DFUZZER=BIN -DSEEDS=DIR -DWORK=DIR -DSECONDS=N [-DSEED=S] [-DFRESH=ON] -P run_fuzzer.cmake
 # Runs one libFuzzer binary for N seconds over the committed seeds. New inputs
-# go to WORK/corpus (never into the committed seed folder) and a crash, leak
-# or timeout leaves its input in WORK as crash-*, leak-* or timeout-*; the
-# run then fails.
+# go to WORK/corpus (never into the committed seed folder), kept for the next
+# run unless FRESH (the smoke tests: the same start every time). A crash, leak
+# or timeout leaves its input in WORK as crash-*, leak-* or timeout-*, and the
+# run fails.
 if(NOT EXISTS "${FUZZER}")
   message("fuzz: skipped: ${FUZZER} is not built (make fuzz-build, or make test)")
   return()
+endif()
+if(FRESH)
+  file(REMOVE_RECURSE "${WORK}")
 endif()
 file(MAKE_DIRECTORY "${WORK}/corpus")
 set(options -max_total_time=${SECONDS} -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024

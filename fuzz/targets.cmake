@@ -20,7 +20,7 @@ function(cobench_fuzz_smoke_tests)
              COMMAND ${CMAKE_COMMAND} -DFUZZER=${COBENCH_FUZZ_BUILD_DIR}/fuzz/fuzz_${name}
                      -DSEEDS=${PROJECT_SOURCE_DIR}/fuzz/corpus/${name}
                      -DWORK=${CMAKE_BINARY_DIR}/fuzz-smoke/${name} -DSECONDS=${COBENCH_FUZZ_SMOKE_SECONDS}
-                     -DSEED=1 -P ${PROJECT_SOURCE_DIR}/fuzz/run_fuzzer.cmake)
+                     -DSEED=1 -DFRESH=ON -P ${PROJECT_SOURCE_DIR}/fuzz/run_fuzzer.cmake)
     set_tests_properties(fuzz_smoke_${name} PROPERTIES LABELS fuzz TIMEOUT 300
                          SKIP_REGULAR_EXPRESSION "fuzz: skipped:")
   endforeach()
