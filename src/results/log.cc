@@ -7,6 +7,7 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "formats/json_reader.h"
 
 namespace cobench::results {
 
@@ -72,11 +73,13 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
     if (!side) throw InputError(source + ": 'side' must be \"base\" or \"head\"");
     record.side = *side;
     record.sha = json.value("sha", "");
-    record.run = json.at("run").get<int>();
+    // Checked integers: nlohmann converts 1e300 to int as a plain cast, which is undefined.
+    const formats::JsonReader line(json, source);
+    record.run = line.at("run").integer();
     record.kind = json.value("kind", "time");
     record.status = json.at("status").get<std::string>();
-    record.exit_code = json.value("exit_code", 0);
-    record.signal = json.value("signal", 0);
+    record.exit_code = line.has("exit_code") ? line.at("exit_code").integer() : 0;
+    record.signal = line.has("signal") ? line.at("signal").integer() : 0;
     record.wall_seconds = json.value("wall_seconds", 0.0);
     record.samples = json.value("samples", nlohmann::json::object()).get<std::map<std::string, Sample>>();
     for (const auto& [name, sample] : record.samples)

@@ -109,6 +109,15 @@ TEST(ResultsLog, ANumberBeyondDoubleIsAnInputErrorNamingTheLine) {
   }
 }
 
+TEST(ResultsLog, RunNumbersThatAreNoIntsAreInputErrors) {
+  // Found by fuzz_results_jsonl: "run": 1e300 was converted to int by a plain cast (undefined behaviour).
+  for (const std::string field : {"\"run\":1e300", "\"run\":0,\"exit_code\":-1e300", "\"run\":0,\"signal\":2.5",
+                                  "\"run\":4294967296"}) {
+    std::string line = "{\"type\":\"run\",\"target\":\"t\",\"side\":\"head\",\"status\":\"ok\"," + field + "}";
+    EXPECT_THROW(parse_results(settings_line() + "\n" + line + "\n", "results.jsonl"), InputError) << line;
+  }
+}
+
 TEST(ResultsLog, AWrongShapeIsAnInputError) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";
