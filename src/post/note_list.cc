@@ -1,6 +1,7 @@
 #include "post/note_list.h"
 
-#include <regex>
+#include <algorithm>
+#include <string_view>
 
 #include "core/errors.h"
 #include "post/post.h"
@@ -20,9 +21,27 @@ std::string marked_id(const HttpResponse& page, const std::string& what, size_t*
 }
 
 std::string next_link(const std::string& link_header) {
-  static const std::regex next(R"(<([^>]+)>\s*;\s*rel="?next"?)");
-  std::smatch match;
-  return std::regex_search(link_header, match, next) ? match[1].str() : "";
+  // `<URL>; rel="next", <URL>; rel="last"`, scanned by hand: std::regex recurses
+  // once per character and overflows the stack on a long header.
+  for (size_t open = link_header.find('<'); open != std::string::npos;) {
+    size_t close = link_header.find('>', open + 1);
+    if (close == std::string::npos) break;
+    size_t next_open = link_header.find('<', close);
+    std::string_view params(link_header.data() + close + 1,
+                            std::min(next_open, link_header.size()) - close - 1);
+    // Each "; name=value" parameter: is one of them rel=next (quoted or not)?
+    for (size_t semicolon = params.find(';'); semicolon != std::string_view::npos;) {
+      size_t end = std::min(params.find(';', semicolon + 1), params.size());
+      std::string_view param = params.substr(semicolon + 1, end - semicolon - 1);
+      param.remove_prefix(std::min(param.find_first_not_of(" \t"), param.size()));
+      param = param.substr(0, param.find_last_not_of(" \t,") + 1);
+      if (close > open + 1 && (param == "rel=next" || param == "rel=\"next\""))
+        return link_header.substr(open + 1, close - open - 1);
+      semicolon = end < params.size() ? end : std::string_view::npos;
+    }
+    open = next_open;
+  }
+  return "";
 }
 
 std::string created_id(const HttpResponse& response, const std::string& what) {

@@ -293,6 +293,16 @@ TEST(HttpClient, UrlsAreShownWithoutCredentials) {
   EXPECT_EQ(post::without_credentials("https://gitlab.example/api/v4/users/@me"), "https://gitlab.example/api/v4/users/@me");
 }
 
+TEST(NoteList, NextLinkIsFoundWithoutARegex) {
+  EXPECT_EQ(post::next_link(R"(<https://api/x?page=2>; rel="next", <https://api/x?page=9>; rel="last")"), "https://api/x?page=2");
+  EXPECT_EQ(post::next_link(R"(<https://api/x?page=1>; rel="first",<https://api/x?page=3> ;rel=next)"), "https://api/x?page=3");
+  EXPECT_EQ(post::next_link(R"(<https://api/x?page=9>; rel="last")"), "");
+  EXPECT_EQ(post::next_link(R"(<>; rel="next")"), "");
+  EXPECT_EQ(post::next_link("<https://api/x"), "");
+  // std::regex overflowed the stack on a 60,000-character header (fuzz_api_responses, crafted input).
+  EXPECT_EQ(post::next_link("<" + std::string(60'000, 'a') + ">; rel=\"next\""), std::string(60'000, 'a'));
+}
+
 TEST(NoteList, AnItemWhoseBodyIsNotTextCarriesNoMarker) {
   post::HttpResponse page;
   page.body = R"([{"id": 1, "body": null}, {"id": 2, "body": 5}, {"id": 3, "body": "<!-- cobench-report -->"}])";
