@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <string>
 
-#include "core/parse.h"
 #include "fuzz_input.h"
 #include "post/http_client.h"
 #include "post/note_list.h"
@@ -25,12 +24,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace cobench;
   std::string_view rest = fuzz::text_of(data, size);
   std::string link = take_line(rest);
-  std::string next_page = take_line(rest);
+  std::string next_page_header = take_line(rest);
   post::HttpResponse response;
   response.status = 200;
   response.body = std::string(rest);
   post::next_link(link);
-  parse_number(next_page);
+  post::next_page(next_page_header, 1);
   post::api_message(response.body);
   fuzz::refusing_with<InfraError>([&] { post::marked_id(response, "notes list"); });
   fuzz::refusing_with<InfraError>([&] { post::created_id(response, "note creation"); });

@@ -1,9 +1,12 @@
 #include "post/note_list.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string_view>
 
 #include "core/errors.h"
+#include "core/parse.h"
 #include "post/post.h"
 
 namespace cobench::post {
@@ -42,6 +45,13 @@ std::string next_link(const std::string& link_header) {
     open = next_open;
   }
   return "";
+}
+
+std::optional<int> next_page(const std::string& header, int page) {
+  // Only a whole number after `page`: "1e300" or "nan" converted to int would be undefined.
+  auto next = parse_number(header);
+  if (!next || !(*next > page) || *next > std::numeric_limits<int>::max() || *next != std::floor(*next)) return {};
+  return static_cast<int>(*next);
 }
 
 std::string created_id(const HttpResponse& response, const std::string& what) {

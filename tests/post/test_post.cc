@@ -303,6 +303,14 @@ TEST(NoteList, NextLinkIsFoundWithoutARegex) {
   EXPECT_EQ(post::next_link("<" + std::string(60'000, 'a') + ">; rel=\"next\""), std::string(60'000, 'a'));
 }
 
+TEST(NoteList, XNextPageMustNameALaterWholePage) {
+  EXPECT_EQ(post::next_page("2", 1), 2);
+  EXPECT_EQ(post::next_page("", 1), std::nullopt);  // the last page
+  EXPECT_EQ(post::next_page("1", 1), std::nullopt);
+  // Each was converted to int by a plain cast, undefined behaviour (UBSan, crafted input).
+  for (const char* bad : {"1e300", "nan", "inf", "2.5", "-3"}) EXPECT_EQ(post::next_page(bad, 1), std::nullopt) << bad;
+}
+
 TEST(NoteList, AnItemWhoseBodyIsNotTextCarriesNoMarker) {
   post::HttpResponse page;
   page.body = R"([{"id": 1, "body": null}, {"id": 2, "body": 5}, {"id": 3, "body": "<!-- cobench-report -->"}])";
