@@ -154,7 +154,14 @@ std::string expected(std::string_view what, const toml::node& node) {
 
 constexpr const char* kBadDuration = "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\"";
 
+// Longer patterns are refused before compiling: libstdc++'s regex compiler
+// recurses once per term and per nesting level and overflows the stack on long
+// ones (60,000 characters). No benchmark-name pattern comes near this.
+constexpr size_t kMaxRegexLength = 1000;
+
 std::string regex_problem(const std::string& pattern) {
+  if (pattern.size() > kMaxRegexLength)
+    return fmt::format("a regex of {} characters; at most {} are accepted", pattern.size(), kMaxRegexLength);
   try {
     std::regex compiled(pattern, std::regex::ECMAScript);
     return {};
