@@ -8,6 +8,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "formats/json_reader.h"
+#include "formats/json_text.h"
 
 namespace cobench::results {
 
@@ -155,7 +156,7 @@ ResultsFile parse_results(std::string_view text, const std::string& source) {
     const std::string where = fmt::format("{}:{}", source, i + 1);
     nlohmann::json json;
     try {
-      json = nlohmann::json::parse(lines[i]);
+      json = nlohmann::json::parse(lines[i], formats::depth_limit(where));
     } catch (const nlohmann::json::parse_error& e) {
       if (i + 1 == lines.size()) {  // a job killed mid-write: keep what is complete
         out.truncated = true;

@@ -109,6 +109,17 @@ TEST(ResultsLog, ANumberBeyondDoubleIsAnInputErrorNamingTheLine) {
   }
 }
 
+TEST(ResultsLog, ALineNestedTooDeepIsAnInputError) {
+  // A host value 100,000 arrays deep overflowed the stack when the report dumped it (crafted input).
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  try {
+    parse_results("{\"type\":\"host\",\"cpu\":" + deep + "}\n" + settings_line() + "\n", "results.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "results.jsonl:1: arrays and objects nested deeper than 64 levels");
+  }
+}
+
 TEST(ResultsLog, RunNumbersThatAreNoIntsAreInputErrors) {
   // Found by fuzz_results_jsonl: "run": 1e300 was converted to int by a plain cast (undefined behaviour).
   for (const std::string field : {"\"run\":1e300", "\"run\":0,\"exit_code\":-1e300", "\"run\":0,\"signal\":2.5",
