@@ -18,6 +18,7 @@
 
 #include "core/errors.h"
 #include "core/parse.h"
+#include "formats/json_text.h"
 #include "process/signals.h"
 
 namespace cobench::post {
@@ -180,7 +181,12 @@ std::string describe(httplib::Error error) {
 
 std::string api_message(const std::string& body) {
   std::string detail;
-  auto json = nlohmann::json::parse(body, nullptr, false);
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(body, formats::depth_limit("error body"), false);
+  } catch (const InputError&) {
+    // Nested too deep to show: the body itself (shortened by the caller) says enough.
+  }
   if (json.is_object() && json.contains("message")) {
     const auto& message = json["message"];
     detail = message.is_string() ? message.get<std::string>() : message.dump();
@@ -192,7 +198,12 @@ std::string api_message(const std::string& body) {
 }
 
 nlohmann::json HttpResponse::json(const std::string& what) const {
-  auto parsed = nlohmann::json::parse(body, nullptr, false);
+  nlohmann::json parsed;
+  try {
+    parsed = nlohmann::json::parse(body, formats::depth_limit(what), false);
+  } catch (const InputError& e) {
+    throw InfraError(e.what());  // the API's answer, not the user's input
+  }
   if (parsed.is_discarded()) throw InfraError(what + ": the response is not JSON");
   return parsed;
 }

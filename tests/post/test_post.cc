@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/errors.h"
 #include "post/fake_api.h"
 #include "post/http_client.h"
 #include "post/note_list.h"
@@ -309,6 +310,21 @@ TEST(NoteList, XNextPageMustNameALaterWholePage) {
   EXPECT_EQ(post::next_page("1", 1), std::nullopt);
   // Each was converted to int by a plain cast, undefined behaviour (UBSan, crafted input).
   for (const char* bad : {"1e300", "nan", "inf", "2.5", "-3"}) EXPECT_EQ(post::next_page(bad, 1), std::nullopt) << bad;
+}
+
+TEST(NoteList, AnswersNestedTooDeepAreRefused) {
+  // An id or a message 100,000 arrays deep overflowed the stack when dumped (fuzz_api_responses, crafted input).
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  post::HttpResponse page;
+  page.body = R"([{"body": "<!-- cobench-report -->", "id": )" + deep + "}]";
+  try {
+    post::marked_id(page, "GitLab notes list");
+    FAIL() << "expected InfraError";
+  } catch (const InfraError& e) {
+    EXPECT_EQ(std::string(e.what()), "GitLab notes list: arrays and objects nested deeper than 64 levels");
+  }
+  EXPECT_EQ(post::api_message(R"({"message": )" + deep + "}").size(), 12 + deep.size() + 1);  // the body as it came
+  EXPECT_EQ(post::api_message(R"({"message": {"note": ["is too long"]}})"), R"({"note":["is too long"]})");
 }
 
 TEST(NoteList, AnItemWhoseBodyIsNotTextCarriesNoMarker) {
