@@ -42,7 +42,8 @@ Subcommand add_run(CLI::App& root) {
                "select.strict_layout", "run.cpu", "run.bench_args", "run.run_timeout", "run.min_runs", "run.max_runs",
                "run.time_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "budget.time",
                "budget.confidence", "run.runner", "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs",
-               "budget.bytes", "build.shared_parent"});
+               "budget.bytes", "run.pairing", "run.looks", "run.stopping", "run.repetitions", "run.control",
+               "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent"});
   sub.run = [flags, settings]() -> int {
     job::RunOptions options;
     const std::filesystem::path start =

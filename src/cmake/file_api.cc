@@ -8,6 +8,7 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/shell_words.h"
 
 namespace cobench::cmake::file_api {
 
@@ -83,9 +84,6 @@ std::string cache_value(const fs::path& build_dir, const std::string& name) {
 
 namespace {
 
-/// Inside "...", a backslash escapes only these; before any other character it is itself.
-bool escapable_in_double_quotes(char c) { return c == '"' || c == '\\' || c == '$' || c == '`'; }
-
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
@@ -126,35 +124,10 @@ std::optional<nlohmann::json> read_target(const fs::path& build_dir, const Codem
 }
 
 std::vector<std::string> command_words(const std::string& fragment) {
-  std::vector<std::string> words;
-  std::string word;
-  bool in_word = false;
-  char quote = 0;
-  for (size_t i = 0; i < fragment.size(); ++i) {
-    const char c = fragment[i];
-    if (quote == '\'') {
-      if (c == '\'') quote = 0;
-      else word += c;
-    } else if (c == '\\' && i + 1 < fragment.size() && (quote == 0 || escapable_in_double_quotes(fragment[i + 1]))) {
-      word += fragment[++i];
-      in_word = true;
-    } else if (quote == '"') {
-      if (c == '"') quote = 0;
-      else word += c;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-      in_word = true;
-    } else if (c == ' ' || c == '\t' || c == '\n') {
-      if (in_word) words.push_back(std::move(word));
-      word.clear();
-      in_word = false;
-    } else {
-      word += c;
-      in_word = true;
-    }
-  }
-  if (in_word) words.push_back(std::move(word));
-  return words;
+  auto split = split_shell_words(fragment);
+  if (!split.problem.empty())
+    throw InfraError(fmt::format("unexpected CMake File API command fragment '{}': {}", fragment, split.problem));
+  return std::move(split.words);
 }
 
 }  // namespace cobench::cmake::file_api

@@ -1,6 +1,7 @@
 #include "config/keys.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -68,6 +69,11 @@ const std::vector<Key>& table() {
        Kind::Text, [](Config& c, const Value& v) { c.build.source_dir = as<std::string>(v); }},
       {{"build.build_type", "", "", "CMAKE_BUILD_TYPE of both sides (default Release)"}, Kind::NonEmptyText,
        [](Config& c, const Value& v) { c.build.build_type = as<std::string>(v); }},
+      {{"build.layout_stable", "", "--layout-stable",
+        "build both sides so an unchanged function keeps its alignment (-ffunction-sections -falign-functions=64 "
+        "-falign-loops=32)",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.build.layout_stable = as<bool>(v); }},
       {{"build.shared_parent", "", "--shared-parent",
         "library target linked once from the base as a shared parent of both sides' benchmarks (\"\" = off)"},
        Kind::TargetName, [](Config& c, const Value& v) { c.build.shared_parent = as<std::string>(v); }},
@@ -115,6 +121,20 @@ const std::vector<Key>& table() {
        Kind::TextList, [](Config& c, const Value& v) { c.run.prepare = as<std::vector<std::string>>(v); }},
       {{"run.filter", "COBENCH_FILTER", "--filter", "benchmark-name regex passed as --benchmark_filter"}, Kind::Regex,
        [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
+      {{"run.control", "", "--control",
+        "an untouched benchmark target rebuilt on both sides as the layout control (repeatable; default: the "
+        "cheapest target the diff does not reach; none: no layout control)",
+        false, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.run.control = as<std::vector<std::string>>(v); }},
+      {{"run.machine_control", "COBENCH_MACHINE_CONTROL", "--machine-control",
+        "run one binary as both sides in every block: the job's own A/A (default on; --no-machine-control)", true,
+        false, false, true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.machine_control = as<bool>(v); }},
+      {{"run.layout_probe", "", "--layout-probe",
+        "measure the layout noise floor: the head commit against itself, one side built with an unused "
+        "function in every translation unit",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.layout_probe = as<bool>(v); }},
 
       {{"budget.time", "COBENCH_BUDGET", "--budget", "allowed slowdown: 5% or 0.05 (default 5%)"}, Kind::TimeBudget,
        [](Config& c, const Value& v) { c.budget.time = as<double>(v); }},
@@ -158,7 +178,42 @@ std::string expected(std::string_view what, const toml::node& node) {
 
 constexpr const char* kBadDuration = "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\"";
 
+// Longer patterns are refused before compiling: libstdc++'s regex compiler
+// recurses once per term and per nesting level and overflows the stack on long
+// ones (60,000 characters). No benchmark-name pattern comes near this.
+constexpr size_t kMaxRegexLength = 1000;
+
+// libstdc++ reads the number of a back-reference (\12) or a repeat count
+// ({2,5}) into a long without checking for overflow (undefined behaviour past
+// 18 digits); no pattern needs one longer than this.
+constexpr size_t kMaxRegexNumberDigits = 9;
+
+bool has_oversized_number(std::string_view pattern) {
+  auto digits_at = [&](size_t i) {
+    size_t n = 0;
+    while (i + n < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[i + n]))) ++n;
+    return n;
+  };
+  bool in_braces = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      if (digits_at(i + 1) > kMaxRegexNumberDigits) return true;
+      ++i;  // an escaped brace is a literal
+    } else if (pattern[i] == '{' || pattern[i] == '}') {
+      in_braces = pattern[i] == '{';
+    } else if (in_braces && digits_at(i) > kMaxRegexNumberDigits) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string regex_problem(const std::string& pattern) {
+  if (pattern.size() > kMaxRegexLength)
+    return fmt::format("a regex of {} characters; at most {} are accepted", pattern.size(), kMaxRegexLength);
+  if (has_oversized_number(pattern))
+    return fmt::format("bad regex '{}': a back-reference or repeat count of more than {} digits", pattern,
+                       kMaxRegexNumberDigits);
   try {
     std::regex compiled(pattern, std::regex::ECMAScript);
     return {};
@@ -465,6 +520,10 @@ void validate(const Config& c) {
     throw InputError(fmt::format("{}: a shared parent library is built from CMake targets, which only the gbench "
                                  "runner builds (runner is {})",
                                  c.origin("build.shared_parent").describe("build.shared_parent"), c.run.runner));
+  if (!c.build.shared_parent.empty() && c.run.layout_probe)
+    throw InputError(fmt::format("{}: the layout probe compiles every unit of the head differently, so a shared parent "
+                                 "library would share nothing; drop one of them",
+                                 c.origin("build.shared_parent").describe("build.shared_parent")));
   if (c.run.runner != "command" && (!c.run.commands.empty() || !c.run.prepare.empty())) {
     const char* key = c.run.commands.empty() ? "run.prepare" : "run.commands";
     throw InputError(fmt::format("{}: commands need the command runner (runner is {})", c.origin(key).describe(key),

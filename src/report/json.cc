@@ -70,6 +70,8 @@ json row_json(const BenchmarkRow& row) {
   if (row.allocs) out["allocs"] = median_metric(*row.allocs);
   if (row.bytes) out["bytes"] = median_metric(*row.bytes);
   out["is_control"] = row.is_control;
+  if (!row.control_kind.empty()) out["control_kind"] = row.control_kind;
+  out["clears_control"] = row.clears_control ? json(*row.clears_control) : json(nullptr);
   return out;
 }
 
@@ -149,6 +151,8 @@ BenchmarkRow read_row(const Reader& r) {
   if (r.has("allocs")) row.allocs = read_median_metric(r.at("allocs"));
   if (r.has("bytes")) row.bytes = read_median_metric(r.at("bytes"));
   row.is_control = r.at("is_control").boolean();
+  if (r.has("control_kind")) row.control_kind = r.at("control_kind").text();
+  if (r.has("clears_control") && !r.at("clears_control").is_null()) row.clears_control = r.at("clears_control").boolean();
   return row;
 }
 
@@ -159,6 +163,11 @@ std::vector<OneSided> read_one_sided(const Reader& r) {
     out.push_back({item.has("target") ? item.at("target").text() : "", item.at("name").text()});
   }
   return out;
+}
+
+json control_json(const verdict::ControlSpread& c) {
+  return {{"name", c.name},         {"kind", c.kind},           {"ratio", number(c.ratio)},
+          {"ci_low", number(c.ci_low)}, {"ci_high", number(c.ci_high)}, {"spread", number(c.spread)}};
 }
 
 }  // namespace
@@ -180,7 +189,14 @@ json to_json(const Report& report) {
           {"settings", report.settings},   {"selection", report.selection},
           {"benchmarks", rows},            {"added", added},
           {"removed", removed},            {"targets", targets},
-          {"notes", report.notes}};
+          {"notes", report.notes},
+          {"control", report.controls.empty()       ? json(nullptr)
+                      : report.controls.size() == 1 ? control_json(report.controls.front())
+                                                    : [&] {
+                                                        json list = json::array();
+                                                        for (const auto& c : report.controls) list.push_back(control_json(c));
+                                                        return list;
+                                                      }()}};
 }
 
 Report from_json(const json& value) {
@@ -209,6 +225,18 @@ Report from_json(const json& value) {
                               t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : ""});
   }
   report.notes = r.at("notes").texts();
+  if (r.has("control") && !r.at("control").is_null()) {
+    const Reader control = r.at("control");
+    auto read = [](const Reader& c) {
+      return verdict::ControlSpread{c.at("name").text(),           c.at("kind").text(),
+                                    c.at("ratio").number_or_nan(), c.at("ci_low").number_or_nan(),
+                                    c.at("ci_high").number_or_nan(), c.at("spread").number_or_nan()};
+    };
+    if (control.value().is_array())
+      for (size_t i = 0; i < control.size(); ++i) report.controls.push_back(read(control.at(i)));
+    else
+      report.controls.push_back(read(control));
+  }
   if (report.schema > 1)  // newer writers only add fields: read what this version knows, and say so
     report.notes.push_back(fmt::format("report JSON of schema {}, newer than this cobench's 1: fields it added are "
                                        "not shown",

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stats/stats.h"
+#include "verdict/control.h"
 #include "verdict/judge.h"
 
 namespace cobench::report {
@@ -50,6 +51,8 @@ struct BenchmarkRow {
   int runs_head = 0;
   std::vector<FailedRun> failed_runs;
   bool is_control = false;             ///< an untouched benchmark bounding the noise
+  std::string control_kind;            ///< "machine" (one binary as both sides) | "layout" (untouched, rebuilt)
+  std::optional<bool> clears_control;  ///< compared with a control present: its interval clears the controls' spread
 };
 
 /// A benchmark present on one side only.
@@ -87,6 +90,7 @@ struct Report {
   std::vector<OneSided> removed;       ///< base only
   std::vector<TargetInfo> targets;
   std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
+  std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran
 };
 
 /// A row for one benchmark: its samples and their medians, the time judged

@@ -14,6 +14,7 @@ namespace cobench::report {
 VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
   VerdictCounts counts;
   for (const auto& row : rows) {
+    if (row.is_control) continue;  // a control bounds the others; its own verdict is not an answer
     switch (row.verdict) {
       case stats::Verdict::Regression: ++counts.regression; break;
       case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
@@ -89,17 +90,10 @@ std::string samples_per_side(const BenchmarkRow& row) {
 }
 
 std::optional<std::string> control_spread(const Report& report) {
-  double widest = -1;
-  std::string name;
-  for (const auto& row : report.benchmarks) {
-    if (!row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
-    double spread = std::max(std::abs(1 - row.time.estimate.ci_low), std::abs(row.time.estimate.ci_high - 1));
-    if (!std::isfinite(spread) || spread <= widest) continue;
-    widest = spread;
-    name = row.target.empty() ? row.name : row.target + ": " + row.name;
-  }
-  if (widest < 0) return std::nullopt;
-  return fmt::format("±{:.1f}% ({})", widest * 100, name);
+  if (report.controls.empty()) return std::nullopt;
+  std::vector<std::string> parts;
+  for (const auto& c : report.controls) parts.push_back(fmt::format("±{:.1f}% ({}: {})", c.spread * 100, c.kind, c.name));
+  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 std::string verdict_text(const BenchmarkRow& row) {

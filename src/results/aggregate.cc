@@ -10,6 +10,7 @@
 #include "results/alloc_metrics.h"
 #include "results/judging.h"
 #include "results/samples.h"
+#include "verdict/control.h"
 
 namespace cobench::results {
 namespace {
@@ -53,18 +54,6 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
       target.failed.push_back({to_string(record.side), record.run, record.status, record.log});
       if (!target.first_failure) target.first_failure = &record;
     }
-  }
-  return out;
-}
-
-/// The layout warnings selection put on `target` (report.json's selection.selected[].layout_warnings).
-std::vector<std::string> layout_warnings(const nlohmann::json& selection, const std::string& target) {
-  std::vector<std::string> out;
-  if (!selection.is_object() || !selection.contains("selected") || !selection["selected"].is_array()) return out;
-  for (const auto& entry : selection["selected"]) {
-    if (!entry.is_object() || entry.value("target", nlohmann::json()) != target) continue;
-    for (const auto& warning : entry.value("layout_warnings", nlohmann::json::array()))
-      if (warning.is_string()) out.push_back(warning.get<std::string>());
   }
   return out;
 }
@@ -128,6 +117,40 @@ verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_
   return target_stopped || last_run + 1 >= max_runs ? verdict::Look::Final : verdict::Look::Interim;
 }
 
+/// Marks the controls' rows and applies the control rule to every other row:
+/// a regression or "faster" whose interval does not clear the widest control
+/// interval of the job is within what no change produced; its time verdict
+/// becomes inconclusive and its note says so.
+void apply_controls(report::Report& out, const JobSettings& settings) {
+  std::vector<verdict::ControlSpread> controls;
+  for (auto& row : out.benchmarks) {
+    const auto& layout = settings.layout_controls;
+    if (!settings.machine_control.empty() && row.target == settings.machine_control) row.control_kind = "machine";
+    else if (std::find(layout.begin(), layout.end(), row.target) != layout.end()) row.control_kind = "layout";
+    else continue;
+    row.is_control = true;
+    if (!row.time.compared) continue;
+    if (auto spread = verdict::spread_of(row.time.estimate))
+      controls.push_back({row.target + "/" + row.name, row.control_kind, row.time.estimate.ratio,
+                          row.time.estimate.ci_low, row.time.estimate.ci_high, *spread});
+  }
+  out.controls = verdict::widest_per_kind(controls);
+  if (out.controls.empty()) return;
+  const auto widest = *std::max_element(out.controls.begin(), out.controls.end(),
+                                        [](const auto& a, const auto& b) { return a.spread < b.spread; });
+  for (auto& row : out.benchmarks) {
+    if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
+    row.clears_control = verdict::clears(row.time.estimate, widest.spread);
+    if (*row.clears_control || (row.time.verdict != stats::Verdict::Regression && !row.time.faster)) continue;
+    const std::string within = fmt::format("within the control's spread ±{:.1f}% ({} control {}): not told apart from "
+                                           "no change",
+                                           widest.spread * 100, widest.kind, widest.name);
+    if (row.time.verdict == stats::Verdict::Regression) row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
+    row.time.faster = false;
+    append_note(row.note, within);
+  }
+}
+
 /// Why nothing of a target was measured, when every run on both sides failed; "" otherwise.
 std::string every_run_failed(const TargetRuns& runs) {
   if (runs.succeeded[0] + runs.succeeded[1] > 0 || !runs.first_failure) return "";
@@ -161,7 +184,9 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.look_rule = rule.looks.describe();
 
   for (const auto& [target, runs] : tally(results.runs)) {
-    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0, every_run_failed(runs)});
+    // The machine control runs a measured target's binary: its failures are that target's, said once there.
+    const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
+    out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
     auto samples = collect_samples(results.runs, target, settings.metric);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
@@ -196,12 +221,21 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       out.benchmarks.push_back(std::move(row));
     }
   }
+  apply_controls(out, settings);
   for (const auto& target : results.one_sided) {
     auto& list = target.side == Side::Head ? out.added : out.removed;
     if (target.names.empty()) list.push_back({target.target, ""});
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  if (settings.layout_probe)
+    out.notes.push_back(
+        "layout probe: base and head are one commit, the head side's translation units each start with an unused "
+        "function; every ratio is layout noise, and a row that clears the machine control is a layout effect "
+        "these benchmarks are subject to");
+  // Several families in one source: said once for the job (each target's sources are in the selection).
+  if (const auto layout = out.selection.find("layout_summary"); layout != out.selection.end() && layout->is_string())
+    out.notes.push_back("layout: " + layout->get<std::string>());
   // A stop reason goes on the target's inconclusive rows; a target without rows still says why it stopped.
   for (const auto& [target, reason] : results.stops) {
     auto of_target = [&target = target](const auto& row) { return row.target == target; };

@@ -118,6 +118,11 @@ TEST(Settings, ASharedParentIsOneOfTheProjectsOwnTargets) {
   EXPECT_EQ(error_of([&] { validate(go); }),
             "cobench.toml:2:17: build.shared_parent: a shared parent library is built from CMake targets, which only "
             "the gbench runner builds (runner is go)");
+  Config probe = parse("[build]\nshared_parent = \"routines\"\n", "cobench.toml");
+  set(probe, "run.layout_probe", {"true"}, {Origin::Kind::Flag, "--layout-probe"});
+  EXPECT_EQ(error_of([&] { validate(probe); }),
+            "cobench.toml:2:17: build.shared_parent: the layout probe compiles every unit of the head differently, so "
+            "a shared parent library would share nothing; drop one of them");
 }
 
 // The same refusal through the binary, from every source and every command that takes a budget.
