@@ -8,14 +8,13 @@
 // (its own job id, signal handling, settings layering from COBENCH_* and
 // --config, exit code), its output goes to a log instead of into the tables,
 // and a method's flags are parsed by `cobench run` itself.
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -129,7 +128,8 @@ void keep_job_files(const fs::path& job_out, const fs::path& log, const fs::path
 std::string progress_line(const validate::JobResult& job) {
   int counts[3] = {0, 0, 0};
   for (const auto& v : job.verdicts) ++counts[static_cast<int>(v.verdict)];
-  return fmt::format("{} verdicts ({} regression, {} pass, {} inconclusive); build and setup {:.0f} s, measuring {:.0f} s",
+  return fmt::format("{} verdicts ({} regression, {} pass, {} inconclusive); build and setup {:.0f} s, "
+                     "measuring {:.0f} s",
                      job.verdicts.size(), counts[static_cast<int>(stats::Verdict::Regression)],
                      counts[static_cast<int>(stats::Verdict::Pass)],
                      counts[static_cast<int>(stats::Verdict::Inconclusive)], job.build_seconds(),
@@ -200,7 +200,8 @@ int run_validate(const ValidateFlags& flags) {
         context.stopped = fmt::format("job {} ({}) failed: {}", index, method.name, job.failure);
         break;
       }
-      std::fprintf(stderr, "job %d/%zu (%s): %s\n", index, order.size(), method.name.c_str(), progress_line(job).c_str());
+      std::fprintf(stderr, "job %d/%zu (%s): %s\n", index, order.size(), method.name.c_str(),
+                   progress_line(job).c_str());
       if (!out.empty()) keep_job_files(job_out, log, out / "jobs" / fmt::format("{:03}", index));
       jobs.push_back(std::move(job));
     } catch (const Interrupted&) {

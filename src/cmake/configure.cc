@@ -45,7 +45,8 @@ void configure(const BuildSettings& settings) {
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
   std::string existing = cached_generator(settings.build_dir);
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
-  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && process::find_on_path("ninja")) {
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") &&
+      process::find_on_path("ninja")) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }

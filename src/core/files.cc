@@ -60,7 +60,8 @@ std::filesystem::path make_unique_dir(const std::filesystem::path& parent, const
 void create_report_folder(const std::filesystem::path& path, const std::string& flag) {
   std::error_code ec;
   std::filesystem::create_directories(path, ec);
-  if (ec) throw InputError(fmt::format("{} {}: cannot create the report folder: {}", flag, path.string(), ec.message()));
+  if (ec)
+    throw InputError(fmt::format("{} {}: cannot create the report folder: {}", flag, path.string(), ec.message()));
 }
 
 std::filesystem::path make_temp_dir(const std::string& prefix) {

@@ -83,10 +83,12 @@ JobResult run_job(const JobSpec& spec, const Method& method, int index, const fs
     job = read_job(out);
   } else {
     std::string last_line;
-    std::istringstream lines(read_file(log));
+    std::error_code ec;
+    std::istringstream lines(fs::exists(log, ec) ? read_file(log) : "");  // none when it could not start
     for (std::string line; std::getline(lines, line);)
       if (line.find_first_not_of(" \t\r") != std::string::npos) last_line = line;
-    job.failure = fmt::format("cobench run {}{}{}", process::describe(result), last_line.empty() ? "" : ": ", last_line);
+    job.failure =
+        fmt::format("cobench run {}{}{}", process::describe(result), last_line.empty() ? "" : ": ", last_line);
   }
   job.index = index;
   job.exit_code = result.outcome == process::Result::Outcome::Exited ? result.exit_code : kExitInfra;

@@ -5,7 +5,6 @@
 // is read back through the report model (report.json) and its run log
 // (results.jsonl), never parsed by hand.
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,8 +28,8 @@ Method parse_method(const std::string& text);
 /// last), so a linear drift lands on every method alike. One method: all 0.
 std::vector<int> job_order(int methods, int jobs);
 
-/// One verdict a job gave on one benchmark of the fixture.
-struct Verdict {
+/// The verdict a job gave on one benchmark.
+struct JobVerdict {
   std::string target;  ///< "bench_slowdown_10"
   std::string name;    ///< the benchmark: "BM_Slowdown10"
   stats::Verdict verdict = stats::Verdict::Inconclusive;
@@ -46,7 +45,7 @@ struct JobResult {
   int exit_code = 0;              ///< of `cobench run`
   double wall_seconds = 0;        ///< the whole job: checkout, configure, build, measuring, reports
   double measuring_seconds = 0;   ///< its runs' wall times added up (timing and allocation runs)
-  std::vector<Verdict> verdicts;  ///< one per benchmark row of its report
+  std::vector<JobVerdict> verdicts;  ///< one per benchmark row of its report
   /// Empty for a finished job; else how it ended and the last line it printed
   /// ("cobench run exited 3: cobench: error: build of target 'x' failed ...").
   std::string failure;

@@ -243,7 +243,8 @@ std::vector<FixtureFile> fixture_files(const Fixture& fixture) {
       Fills base_fills = fills, head_fills = fills;
       base_fills.push_back({"STEPS", steps});
       head_fills.push_back({"STEPS", std::to_string(head_steps)});
-      files.push_back({"include/fixture/" + header, fill(kSlowdownHeader, base_fills), fill(kSlowdownHeader, head_fills)});
+      files.push_back(
+          {"include/fixture/" + header, fill(kSlowdownHeader, base_fills), fill(kSlowdownHeader, head_fills)});
     } else if (truth.kind == Truth::Kind::MoreAllocations) {
       fills.insert(fills.end(), {{"STEPS", steps}, {"EXTRA", std::to_string(truth.extra_allocations)}});
       files.push_back({source, fill(kAllocationsSource, fills), ""});

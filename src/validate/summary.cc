@@ -29,8 +29,8 @@ nlohmann::json number_or_null(double value) { return std::isnan(value) ? nlohman
 
 /// "`--pairing unpaired --looks every-look`" or "cobench run's defaults".
 std::string method_flags(const Method& method) {
-  return method.args.empty() ? "cobench run's defaults"
-                             : fmt::format("`{}`", report::sanitize_text(fmt::format("{}", fmt::join(method.args, " ")), true));
+  if (method.args.empty()) return "cobench run's defaults";
+  return fmt::format("`{}`", report::sanitize_text(fmt::format("{}", fmt::join(method.args, " ")), true));
 }
 
 std::string method_name(const Method& method) { return report::escape_markdown(method.name); }
@@ -106,7 +106,9 @@ std::string side_by_side(const Fixture& fixture, const std::vector<MethodSummary
     rule += "---|";
   }
   out += "\n" + rule + "\n";
-  auto percent = [](int count, int total) { return total == 0 ? std::string("-") : fmt::format("{:.0f}%", 100.0 * count / total); };
+  auto percent = [](int count, int total) {
+    return total == 0 ? std::string("-") : fmt::format("{:.0f}%", 100.0 * count / total);
+  };
   for (size_t r = 0; r < fixture.rows.size(); ++r) {
     out += fmt::format("| {} |", fixture.rows[r].label());
     for (const auto& m : methods) {
@@ -175,7 +177,7 @@ nlohmann::json job_json(const JobResult& job) {
 
 }  // namespace
 
-void Tally::add(const Verdict& verdict) {
+void Tally::add(const JobVerdict& verdict) {
   ++verdicts;
   regression += verdict.verdict == stats::Verdict::Regression;
   pass += verdict.verdict == stats::Verdict::Pass;
@@ -228,7 +230,8 @@ std::string render_markdown(const Context& context, const Fixture& fixture, cons
                      load_text(context.host.value("load_average", nlohmann::json())), load_text(context.load_end));
   std::vector<std::string> names;
   for (const auto& m : methods) names.push_back(fmt::format("`{}`", method_name(m.method)));
-  out += fmt::format("- {} job{} per method, method{} {}{}; every job: `cobench run {}` then the method's flags\n",
+  out += fmt::format("- {} job{} per method, method{} {}{}; every job: `cobench run --all {}` then the method's "
+                     "flags\n",
                      context.jobs_per_method, context.jobs_per_method == 1 ? "" : "s", methods.size() == 1 ? "" : "s",
                      fmt::join(names, ", "), methods.size() > 1 ? " taking turns (A B, B A, ...)" : "",
                      report::sanitize_text(fmt::format("{}", fmt::join(context.job_args, " ")), true));
@@ -246,7 +249,8 @@ std::string render_markdown(const Context& context, const Fixture& fixture, cons
 nlohmann::json to_json(const Context& context, const Fixture& fixture, const std::vector<MethodSummary>& methods) {
   nlohmann::json targets = nlohmann::json::array();
   for (const auto& t : fixture.targets)
-    targets.push_back({{"target", t.target}, {"benchmark", t.benchmark}, {"row", fixture.rows[t.row].key()}, {"what", t.what}});
+    targets.push_back(
+        {{"target", t.target}, {"benchmark", t.benchmark}, {"row", fixture.rows[t.row].key()}, {"what", t.what}});
   nlohmann::json out_methods = nlohmann::json::array();
   for (const auto& m : methods) {
     nlohmann::json rows = nlohmann::json::array(), jobs = nlohmann::json::array();

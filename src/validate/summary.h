@@ -23,7 +23,7 @@ struct Tally {
   std::vector<double> ratios;   ///< the measured head/base ratios (those compared)
 
   /// Adds one verdict.
-  void add(const Verdict& verdict);
+  void add(const JobVerdict& verdict);
   /// Runs per side per verdict; NaN when there is none.
   double mean_runs_per_side() const;
   /// The median measured ratio; NaN when none was compared.
