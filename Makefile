@@ -1,5 +1,7 @@
 # Entry points for a fresh Debian 12 machine: `make demo`, `make test`.
 BUILD_DIR ?= build
+FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc)
 CTEST_ARGS ?=
 
@@ -12,11 +14,14 @@ BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificat
   libbenchmark-dev
 TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
   golang-go chromium python3 python3-yaml
-DEB_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
+# The fuzz targets (fuzz/): clang 14 and its compiler-rt, which holds libFuzzer
+# and the sanitizer runtimes.
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+DEB_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(FUZZ_PACKAGES)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps deps-build install-packages build test test-fast demo clean
+.PHONY: deps deps-build install-packages build fuzz-build fuzz test test-fast demo clean
 
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
@@ -36,10 +41,29 @@ install-packages:
 	else echo "deps: all Debian packages present"; fi
 
 build: deps
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCOBENCH_FUZZ_BUILD_DIR=$(abspath $(FUZZ_BUILD_DIR))
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-test: build
+# The fuzz targets in their own clang build (only the parsers' stages).
+fuzz-build: deps
+	cmake -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_COMPILER=clang++ -DCOBENCH_FUZZ=ON
+	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS)
+
+# Each fuzz target for FUZZ_SECONDS, one after another, from the committed seeds
+# plus what earlier runs found ($(FUZZ_BUILD_DIR)/fuzz-work/NAME/corpus). A
+# crash stops it and leaves the input beside that corpus.
+fuzz: fuzz-build
+	@for fuzzer in $(abspath $(FUZZ_BUILD_DIR))/fuzz/fuzz_*; do \
+	  name=$${fuzzer##*/fuzz_}; echo "== $$name: $(FUZZ_SECONDS) s"; \
+	  cmake -DFUZZER=$$fuzzer -DSEEDS=$(CURDIR)/fuzz/corpus/$$name \
+	    -DWORK=$(abspath $(FUZZ_BUILD_DIR))/fuzz-work/$$name -DSECONDS=$(FUZZ_SECONDS) \
+	    -P fuzz/run_fuzzer.cmake || exit 1; \
+	done
+
+# The whole suite, with a short smoke run of every fuzz target (label fuzz).
+test: build fuzz-build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900 $(CTEST_ARGS)
 
 # Unit tests only: skips the labelled end-to-end tests.
@@ -50,4 +74,4 @@ demo: build
 	$(BUILD_DIR)/cobench demo
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(FUZZ_BUILD_DIR)

@@ -111,6 +111,7 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
   out.metric = settings.run.metric;
   out.budget = settings.budget.time;
   out.confidence = confidence;
+  out.look_rule = fmt::format("one look, at {:g}%", confidence * 100);  // files give all their runs at once
   out.host = base.context;
   out.settings = {{"budget", settings.budget.time},
                   {"confidence", confidence},

@@ -22,7 +22,8 @@ RunFlags::RunFlags(CLI::App* app) {
                "select.strict_layout", "run.cpu", "run.bench_args", "run.run_timeout", "run.min_runs", "run.max_runs",
                "run.time_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "run.pairing",
                "run.looks", "run.stopping", "run.repetitions", "budget.time", "budget.confidence", "run.runner",
-               "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes"});
+               "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
+               "run.machine_control", "run.layout_probe", "build.layout_stable"});
 }
 
 job::RunOptions RunFlags::options(const std::map<std::string, std::string>& env) const {

@@ -27,7 +27,9 @@ SettingFlags::SettingFlags(CLI::App* app, std::initializer_list<std::string_view
     if (!flag->info || flag->info->flag.empty()) throw std::logic_error(fmt::format("no flag for setting {}", key));
     const std::string name(flag->info->flag);
     const std::string help(flag->info->help);
-    if (flag->info->is_switch)
+    if (flag->info->is_switch && flag->info->negatable)  // "--x,!--no-x": CLI11 stores false for the second
+      flag->option = app->add_flag(name + ",!--no-" + name.substr(2), flag->on, help);
+    else if (flag->info->is_switch)
       flag->option = app->add_flag(name, flag->on, help);
     else if (flag->info->repeatable)
       flag->option = app->add_option(name, flag->values, help)->allow_extra_args(false);

@@ -32,6 +32,7 @@ struct BuildConfig {
   std::vector<std::string> targets;        ///< name regexes that also count as benchmarks
   std::string source_dir;                  ///< CMake project inside the repo ("" = root)
   std::string build_type = "Release";
+  bool layout_stable = false;              ///< both sides built so unchanged functions keep their alignment
 };
 
 struct RunConfig {
@@ -51,6 +52,9 @@ struct RunConfig {
   std::vector<std::string> commands;       ///< runner "command": each one benchmark
   std::vector<std::string> prepare;        ///< runner "command": run once per worktree first
   std::string filter;                      ///< benchmark-name regex for --benchmark_filter ("" = all)
+  std::vector<std::string> control;        ///< layout controls: untouched targets rebuilt on both sides ([] = choose one)
+  bool machine_control = true;             ///< one binary run as both sides in every block: the job's own A/A
+  bool layout_probe = false;               ///< build one commit twice, one side perturbed: the layout noise floor
 };
 
 struct BudgetConfig {
@@ -97,6 +101,7 @@ struct KeyInfo {
   bool is_switch = false;  ///< a flag without a value (--gate)
   bool repeatable = false; ///< a flag given once per value (--cmake-arg)
   bool appends = false;    ///< the flag's values add to the file's list instead of replacing it
+  bool negatable = false;  ///< a switch that also has a --no-... form (--no-machine-control)
 };
 
 /// The table of keys, in the order of cobench.toml's sections.

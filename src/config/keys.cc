@@ -1,6 +1,7 @@
 #include "config/keys.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -67,6 +68,11 @@ const std::vector<Key>& table() {
        Kind::Text, [](Config& c, const Value& v) { c.build.source_dir = as<std::string>(v); }},
       {{"build.build_type", "", "", "CMAKE_BUILD_TYPE of both sides (default Release)"}, Kind::NonEmptyText,
        [](Config& c, const Value& v) { c.build.build_type = as<std::string>(v); }},
+      {{"build.layout_stable", "", "--layout-stable",
+        "build both sides so an unchanged function keeps its alignment (-ffunction-sections -falign-functions=64 "
+        "-falign-loops=32)",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.build.layout_stable = as<bool>(v); }},
 
       {{"run.cpu", "COBENCH_CPU", "--cpu", "pin benchmark runs to this CPU (default: the last online CPU)"},
        Kind::OptionalCount, [](Config& c, const Value& v) { c.run.cpu = as<int>(v); }, 0},
@@ -111,6 +117,20 @@ const std::vector<Key>& table() {
        Kind::TextList, [](Config& c, const Value& v) { c.run.prepare = as<std::vector<std::string>>(v); }},
       {{"run.filter", "COBENCH_FILTER", "--filter", "benchmark-name regex passed as --benchmark_filter"}, Kind::Regex,
        [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
+      {{"run.control", "", "--control",
+        "an untouched benchmark target rebuilt on both sides as the layout control (repeatable; default: the "
+        "cheapest target the diff does not reach; none: no layout control)",
+        false, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.run.control = as<std::vector<std::string>>(v); }},
+      {{"run.machine_control", "COBENCH_MACHINE_CONTROL", "--machine-control",
+        "run one binary as both sides in every block: the job's own A/A (default on; --no-machine-control)", true,
+        false, false, true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.machine_control = as<bool>(v); }},
+      {{"run.layout_probe", "", "--layout-probe",
+        "measure the layout noise floor: the head commit against itself, one side built with an unused "
+        "function in every translation unit",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.layout_probe = as<bool>(v); }},
 
       {{"budget.time", "COBENCH_BUDGET", "--budget", "allowed slowdown: 5% or 0.05 (default 5%)"}, Kind::TimeBudget,
        [](Config& c, const Value& v) { c.budget.time = as<double>(v); }},
@@ -154,7 +174,42 @@ std::string expected(std::string_view what, const toml::node& node) {
 
 constexpr const char* kBadDuration = "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\"";
 
+// Longer patterns are refused before compiling: libstdc++'s regex compiler
+// recurses once per term and per nesting level and overflows the stack on long
+// ones (60,000 characters). No benchmark-name pattern comes near this.
+constexpr size_t kMaxRegexLength = 1000;
+
+// libstdc++ reads the number of a back-reference (\12) or a repeat count
+// ({2,5}) into a long without checking for overflow (undefined behaviour past
+// 18 digits); no pattern needs one longer than this.
+constexpr size_t kMaxRegexNumberDigits = 9;
+
+bool has_oversized_number(std::string_view pattern) {
+  auto digits_at = [&](size_t i) {
+    size_t n = 0;
+    while (i + n < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[i + n]))) ++n;
+    return n;
+  };
+  bool in_braces = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      if (digits_at(i + 1) > kMaxRegexNumberDigits) return true;
+      ++i;  // an escaped brace is a literal
+    } else if (pattern[i] == '{' || pattern[i] == '}') {
+      in_braces = pattern[i] == '{';
+    } else if (in_braces && digits_at(i) > kMaxRegexNumberDigits) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string regex_problem(const std::string& pattern) {
+  if (pattern.size() > kMaxRegexLength)
+    return fmt::format("a regex of {} characters; at most {} are accepted", pattern.size(), kMaxRegexLength);
+  if (has_oversized_number(pattern))
+    return fmt::format("bad regex '{}': a back-reference or repeat count of more than {} digits", pattern,
+                       kMaxRegexNumberDigits);
   try {
     std::regex compiled(pattern, std::regex::ECMAScript);
     return {};

@@ -37,6 +37,9 @@ Output parse_google_benchmark_json(std::string_view text, const std::string& sou
 /// Parses `go test -bench` text output (benchstat's format). Throws InputError.
 Output parse_go_bench(std::string_view text, const std::string& source);
 
+/// Picks the parser from the content (JSON vs Go text); `source` names it in errors.
+Output read_output(std::string_view text, const std::string& source);
+
 /// Reads a file and picks the parser from its content (JSON vs Go text).
 Output read_output_file(const std::string& path);
 

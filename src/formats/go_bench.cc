@@ -1,4 +1,5 @@
 #include <cctype>
+#include <charconv>
 #include <map>
 #include <regex>
 #include <set>
@@ -144,7 +145,14 @@ class Reader {
       if (entry.error.empty() && entry.real_ns.empty()) entry.error = "reports no ns/op";
     }
     for (const auto& [key, value] : config_) output.context[key] = value;
-    if (!lines_.empty() && !lines_.back().procs.empty()) output.context["gomaxprocs"] = std::stoi(lines_.back().procs);
+    // Only a GOMAXPROCS that fits an int: "-99999999999" ends a sub-benchmark's name, not a CPU count.
+    int gomaxprocs = 0;
+    if (!lines_.empty()) {
+      const std::string& procs = lines_.back().procs;
+      auto [end, error] = std::from_chars(procs.data(), procs.data() + procs.size(), gomaxprocs);
+      if (!procs.empty() && error == std::errc() && end == procs.data() + procs.size())
+        output.context["gomaxprocs"] = gomaxprocs;
+    }
     return output;
   }
 

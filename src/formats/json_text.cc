@@ -69,11 +69,21 @@ std::string bare_message(const std::string& what) {
 
 }  // namespace
 
+nlohmann::json::parser_callback_t depth_limit(const std::string& what) {
+  return [what](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+    bool opens = event == nlohmann::json::parse_event_t::object_start ||
+                 event == nlohmann::json::parse_event_t::array_start;
+    if (opens && depth >= kMaxJsonDepth)
+      throw InputError(fmt::format("{}: arrays and objects nested deeper than {} levels", what, kMaxJsonDepth));
+    return true;
+  };
+}
+
 nlohmann::json parse_lenient_json(std::string_view text, const std::string& source) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
     throw InputError(source + ": empty file, expected JSON");
   try {
-    return nlohmann::json::parse(neutralise_non_finite(text));
+    return nlohmann::json::parse(neutralise_non_finite(text), depth_limit(source));
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(fmt::format("{}: {}: {}", source, position(text, e.byte), bare_message(e.what())));
   } catch (const nlohmann::json::out_of_range& e) {

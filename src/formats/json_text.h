@@ -9,8 +9,18 @@
 
 namespace cobench::formats {
 
+/// Deepest nesting of arrays and objects accepted in JSON from outside cobench.
+/// What it reads nests a few levels; nlohmann's dump() recurses once per level
+/// and overflowed the stack on a hostile file 100,000 levels deep.
+inline constexpr int kMaxJsonDepth = 64;
+
+/// A callback for nlohmann::json::parse that throws InputError("WHAT: arrays
+/// and objects nested deeper than 64 levels") rather than build such a value.
+nlohmann::json::parser_callback_t depth_limit(const std::string& what);
+
 /// Parses `text`, accepting bare NaN/Infinity; throws
-/// InputError("SOURCE: line L, column C: message") on malformed input.
+/// InputError("SOURCE: line L, column C: message") on malformed input, and
+/// on nesting deeper than kMaxJsonDepth.
 nlohmann::json parse_lenient_json(std::string_view text, const std::string& source);
 
 /// A number field read back from parse_lenient_json (NaN and infinities

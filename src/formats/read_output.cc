@@ -41,14 +41,15 @@ static size_t console_header_line(std::string_view text) {
   return 0;
 }
 
-Output read_output_file(const std::string& path) {
-  std::string text = read_file(path);
+Output read_output(std::string_view text, const std::string& source) {
   if (size_t line = looks_like_go_bench(text) ? console_header_line(text) : 0)
-    throw InputError(path + ":" + std::to_string(line) +
+    throw InputError(source + ":" + std::to_string(line) +
                      ": Google Benchmark console output, not JSON; run the binary with --benchmark_format=json, "
                      "or --benchmark_out=FILE --benchmark_out_format=json");
-  if (looks_like_go_bench(text)) return parse_go_bench(text, path);
-  return parse_google_benchmark_json(text, path);
+  if (looks_like_go_bench(text)) return parse_go_bench(text, source);
+  return parse_google_benchmark_json(text, source);
 }
+
+Output read_output_file(const std::string& path) { return read_output(read_file(path), path); }
 
 }  // namespace cobench::formats

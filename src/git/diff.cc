@@ -10,13 +10,13 @@ namespace cobench::git {
 namespace {
 
 /// Splits NUL-terminated -z output into fields.
-std::vector<std::string> split_nul(const std::string& text) {
+std::vector<std::string> split_nul(std::string_view text) {
   std::vector<std::string> fields;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\0', start);
     if (end == std::string::npos) end = text.size();
-    fields.push_back(text.substr(start, end - start));
+    fields.emplace_back(text.substr(start, end - start));
     start = end + 1;
   }
   return fields;
@@ -31,7 +31,12 @@ std::vector<ChangedFile> diff_name_status(const std::filesystem::path& repo, con
   // --no-ext-diff/--no-textconv: only names are wanted, never a configured diff tool.
   std::vector<std::string> args = {"diff",         "--name-status", "-M",       "-z", "--no-relative",
                                    "--no-ext-diff", "--no-textconv", base_sha, head_sha, "--"};
-  auto fields = split_nul(detail::git_output(repo, args));
+  return parse_name_status_z(detail::git_output(repo, args),
+                             fmt::format("`git diff --name-status -z {} {}` (in {})", base_sha, head_sha, repo.string()));
+}
+
+std::vector<ChangedFile> parse_name_status_z(std::string_view output, const std::string& command) {
+  auto fields = split_nul(output);
   std::vector<ChangedFile> changes;
   for (size_t i = 0; i < fields.size();) {
     const std::string& status = fields[i++];
@@ -41,8 +46,7 @@ std::vector<ChangedFile> diff_name_status(const std::filesystem::path& repo, con
     bool two_paths = change.status == 'R' || change.status == 'C';
     size_t needed = two_paths ? 2 : 1;
     if (i + needed > fields.size())
-      throw InfraError(fmt::format("`git diff --name-status -z {} {}` (in {}): truncated entry '{}'", base_sha,
-                                   head_sha, repo.string(), status));
+      throw InfraError(fmt::format("{}: truncated entry '{}'", command, status));
     if (two_paths) change.old_path = fields[i++];
     change.path = fields[i++];
     changes.push_back(std::move(change));

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cobench::git {
@@ -35,6 +36,10 @@ struct ChangedFile {
 /// Changes from base to head, renames detected. Paths repo-relative.
 std::vector<ChangedFile> diff_name_status(const std::filesystem::path& repo, const std::string& base,
                                           const std::string& head);
+
+/// Parses `git diff --name-status -M -z` output. Throws InfraError naming
+/// `command` on a truncated entry: git's own output, so git is at fault.
+std::vector<ChangedFile> parse_name_status_z(std::string_view output, const std::string& command);
 
 /// A detached worktree that removes itself (git worktree remove --force, then
 /// prune) on destruction unless keep() was called. Its folder must not exist

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cmake/compile_flags.h"
 #include "core/errors.h"
 #include "core/file_lock.h"
 #include "core/parse.h"
@@ -88,6 +89,9 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.alloc_runs = c.run.runner == "gbench" ? c.run.alloc_runs : 0;
   s.commands = c.run.commands;
   s.prepare = c.run.prepare;
+  s.layout_controls = choice.layout_controls;
+  s.layout_stable = c.build.layout_stable;
+  s.layout_probe = c.run.layout_probe;
   return s;
 }
 
@@ -97,8 +101,25 @@ std::vector<run::UnitPair> pair_units(run::Runner& runner, const run::SideContex
   std::vector<run::UnitPair> pairs;
   for (auto& unit : runner.prepare(base))
     for (auto& other : head_units)
-      if (other.name == unit.name) pairs.push_back({unit.name, unit, other, base.sha, head.sha});
+      if (other.name == unit.name) pairs.push_back({unit.name, unit, other, base.sha, head.sha, false, {}});
   return pairs;
+}
+
+/// The machine control: one base binary run in both sides' slots of every
+/// block, the job's own A/A (the machine's noise and drift). A layout
+/// control's binary when there is one, else the first target's, covering its
+/// first benchmark only so it stays cheap.
+std::optional<run::UnitPair> machine_control(run::Runner& runner, const std::vector<run::UnitPair>& pairs,
+                                             const std::vector<std::string>& layout_controls) {
+  if (pairs.empty()) return std::nullopt;
+  const run::UnitPair* source = &pairs.front();
+  for (const auto& pair : pairs)
+    if (std::find(layout_controls.begin(), layout_controls.end(), pair.target) != layout_controls.end()) source = &pair;
+  run::UnitPair control{"machine:" + source->target, source->base, source->base, source->base_sha, source->base_sha,
+                        true, {}};
+  control.base.name = control.head.name = control.target;
+  if (auto names = runner.list(source->base); !names.empty()) control.only = {names.front()};
+  return control;
 }
 
 /// Lists the benchmarks of targets that exist on one side only.
@@ -157,8 +178,9 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
       std::fprintf(stderr, "cobench: error: %s\n", report::sanitize_text(failure, true).c_str());
     return kExitInfra;  // nothing measured is never a pass, gate or not
   }
-  std::vector<stats::Verdict> verdicts;
-  for (const auto& row : report.benchmarks) verdicts.push_back(row.verdict);
+  std::vector<stats::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves
+  for (const auto& row : report.benchmarks)
+    if (!row.is_control) verdicts.push_back(row.verdict);
   return verdict::gate_exit_code(verdicts, gate);
 }
 
@@ -168,9 +190,16 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
             const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* alloc_process,
             const fs::path& out_dir, const fs::path& job_dir, run::Progress& progress) {
   const config::Config& settings = options.settings;
+  auto pairs = pair_units(runner, base, head);
+  results::JobSettings logged = job;
+  if (settings.run.machine_control)
+    if (auto control = machine_control(runner, pairs, choice.layout_controls)) {
+      logged.machine_control = control->target;
+      pairs.push_back(std::move(*control));
+    }
   results::ResultsLog log(out_dir / "results.jsonl");
   log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
-  log.settings(job);
+  log.settings(logged);
   log_one_sided(runner, base, choice.base_only, log);
   log_one_sided(runner, head, choice.head_only, log);
 
@@ -179,7 +208,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   schedule.min_runs = settings.run.min_runs;
   schedule.max_runs = settings.run.max_runs;
   schedule.time_budget = settings.run.time_budget;
-  schedule.rule = results::time_rule(job);
+  schedule.rule = results::time_rule(logged);
   schedule.per_benchmark = settings.run.stopping == "benchmark";
   schedule.repetitions = repetition_policy(settings.run.repetitions);
   schedule.budget_for = [&](const std::string& t, const std::string& n) { return budgets.for_benchmark(t, n).time; };
@@ -194,11 +223,12 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
     const double eta = round < min_runs ? elapsed() / round * (min_runs - round) : -1;
     progress.update({label, round, round, round, undecided, elapsed(), eta});
   };
-  const auto pairs = pair_units(runner, base, head);
   auto outcome = run::run_schedule(runner, pairs, schedule, hooks);
   progress.finish();
   if (!outcome.interrupted && alloc_process) {
-    outcome.interrupted = !run::run_alloc_rounds(pairs, *alloc_process, settings.run.alloc_runs, hooks.on_record,
+    std::vector<run::UnitPair> measured;  // the machine control runs one binary as both sides: no allocation delta
+    std::copy_if(pairs.begin(), pairs.end(), std::back_inserter(measured), [](const auto& p) { return !p.follows; });
+    outcome.interrupted = !run::run_alloc_rounds(measured, *alloc_process, settings.run.alloc_runs, hooks.on_record,
                                                  run::alloc_time_gate(settings.run.time_budget, outcome.records, elapsed),
                                                  [&](const std::string& line) { progress.message(line); });
   }
@@ -242,9 +272,18 @@ int run_pipeline(const RunOptions& options) {
   const auto env = options.env.empty() ? host::environment_map() : options.env;
   const std::vector<std::string> bench_args = with_filter(settings.run.bench_args, select::narrowing_of(settings));
 
-  const Revisions revs = resolve_revisions(repo, options.head, options.base, env);
-  std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
-              revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+  const bool probe = settings.run.layout_probe;
+  if (probe && !options.base.empty())
+    throw InputError(fmt::format("{}: builds one commit against itself; drop --base {}",
+                                 settings.origin("run.layout_probe").describe("run.layout_probe"), options.base));
+  const Revisions revs = probe ? probe_revisions(repo, options.head)
+                               : resolve_revisions(repo, options.head, options.base, env);
+  if (probe)
+    std::printf("layout probe: base and head are both %s (%s); the head side is perturbed\n", revs.head_sha.c_str(),
+                revs.head_ref.c_str());
+  else
+    std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
+                revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
@@ -265,10 +304,15 @@ int run_pipeline(const RunOptions& options) {
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
   SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
+  if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
+  SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
+  if (probe)
+    head_settings.cmake_args = cmake::with_flags(
+        shared.cmake_args, cmake::layout_probe_flags(workspace.job_dir() / "probe" / "cobench_layout_pad.h"));
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
-                                              workspace.build_dir(Side::Head), shared);
+                                              workspace.build_dir(Side::Head), head_settings);
   const select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
   std::fputs(select::to_text(selection).c_str(), stdout);
   std::fflush(stdout);
@@ -277,7 +321,10 @@ int run_pipeline(const RunOptions& options) {
   progress.message("configuring base");
   const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
                                               workspace.build_dir(Side::Base), shared);
-  const TargetChoice choice = choose_targets(base_build.targets, selection);
+  TargetChoice choice = choose_targets(base_build.targets, selection);
+  if (!probe)  // every row of a probe is a layout control of its own
+    add_layout_controls(choice, base_build.targets, selection, settings.run.control,
+                        settings.origin("run.control").describe("run.control"));
   progress.message(fmt::format("building {} ({})", fmt::join(choice.both, ", "), choice.reason));
   auto base_targets = choice.both, head_targets = choice.both;
   base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());

@@ -1,6 +1,7 @@
 #include "job/target_choice.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include <fmt/format.h>
@@ -47,7 +48,8 @@ select::Selection select_on_head(const config::Config& settings, bool all, const
   in.source_dir = settings.build.source_dir;
   in.config = settings.select;
   in.narrowing = select::narrowing_of(settings);
-  in.all = all;
+  in.all = all || settings.run.layout_probe;  // the probe's diff is empty: every (narrowed) target is measured
+  if (settings.run.layout_probe) in.all_why = "--layout-probe (one commit against itself)";
   return select::select_targets(in);
 }
 
@@ -85,6 +87,58 @@ TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, con
   // The report shows all_reason / none_reason itself; a third line would repeat it.
   if (!selection.all_reason && !selection.none_reason) choice.selection["reason"] = choice.reason;
   return choice;
+}
+
+namespace {
+
+/// What a target costs to build and run, as far as one can tell before: the size of its sources.
+std::uintmax_t source_bytes(const cmake::BenchmarkTarget& target) {
+  std::uintmax_t bytes = 0;
+  std::error_code ec;
+  for (const auto& source : target.sources) {
+    const auto size = std::filesystem::file_size(source, ec);
+    if (!ec) bytes += size;
+  }
+  return bytes;
+}
+
+bool reached(const select::Selection& s, const std::string& name) {
+  auto in = [&](const std::vector<select::SelectedTarget>& list) {
+    return std::any_of(list.begin(), list.end(), [&](const auto& t) { return t.target == name && !t.reason_chain.empty(); });
+  };
+  return in(s.selected) || in(s.dropped);
+}
+
+}  // namespace
+
+void add_layout_controls(TargetChoice& choice, const std::vector<cmake::BenchmarkTarget>& base,
+                         const select::Selection& selection, const std::vector<std::string>& named,
+                         const std::string& origin) {
+  auto on_base = [&](const std::string& name) {
+    return std::find_if(base.begin(), base.end(), [&](const auto& t) { return t.name == name; });
+  };
+  if (named.size() == 1 && named.front() == "none") return;  // asked for no layout control
+  std::vector<std::string> controls = named;
+  for (const auto& name : named) {
+    if (on_base(name) == base.end())
+      throw InputError(fmt::format("{}: no benchmark target '{}' on the base side", origin, name));
+    if (reached(selection, name))
+      throw InputError(fmt::format("{}: the diff reaches '{}'; a control must be a target the change leaves alone",
+                                   origin, name));
+  }
+  if (controls.empty()) {
+    const cmake::BenchmarkTarget* cheapest = nullptr;
+    for (const auto& name : selection.unreached) {
+      auto it = on_base(name);
+      if (it == base.end()) continue;
+      if (!cheapest || source_bytes(*it) < source_bytes(*cheapest)) cheapest = &*it;
+    }
+    if (cheapest) controls.push_back(cheapest->name);
+  }
+  for (const auto& name : controls) {
+    choice.layout_controls.push_back(name);
+    if (std::find(choice.both.begin(), choice.both.end(), name) == choice.both.end()) choice.both.push_back(name);
+  }
 }
 
 std::vector<std::string> with_filter(std::vector<std::string> bench_args, const select::Narrowing& narrowing) {

@@ -23,6 +23,7 @@ struct TargetChoice {
   std::vector<std::string> both;        ///< selected and on both sides: compared
   std::vector<std::string> head_only;   ///< selected new targets: listed as added
   std::vector<std::string> base_only;   ///< deleted targets: listed as removed
+  std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides (also in `both`)
   std::string reason;                   ///< one line for the log and report ("2 of 5 benchmark targets reach ...")
   nlohmann::json selection = nlohmann::json::object();  ///< select::to_json plus mode and reason, for report.json
 };
@@ -41,6 +42,15 @@ std::optional<std::string> nothing_to_measure(const select::Selection& selection
 /// Splits the selected head targets against the base side's. Base targets
 /// missing on head (and not narrowed out) are listed as removed.
 TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, const select::Selection& selection);
+
+/// Adds the layout controls to `choice`: the targets named in `named` (each
+/// must exist on both sides and be untouched by the diff; `origin` names the
+/// setting in errors), or by default the cheapest target the diff does not
+/// reach (the smallest sources), if there is one. A control already selected
+/// (with --all) is measured once, as the control.
+void add_layout_controls(TargetChoice& choice, const std::vector<cmake::BenchmarkTarget>& base,
+                         const select::Selection& selection, const std::vector<std::string>& named,
+                         const std::string& origin);
 
 /// The benchmark arguments with --filter / COBENCH_FILTER appended as
 /// --benchmark_filter (last, so it wins over one in --bench-arg).

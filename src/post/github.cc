@@ -1,7 +1,5 @@
 // GitHub: pull request comments live in the issues API. Follow the Link
 // header's rel="next" pages looking for the marker, then PATCH or POST.
-#include <regex>
-
 #include <fmt/format.h>
 
 #include "post/http_client.h"
@@ -13,13 +11,6 @@ namespace {
 
 constexpr size_t kGitHubCommentLimit = 65'536;
 constexpr int kMaxPages = 200;
-
-// The URL of rel="next" in a Link header, or "".
-std::string next_link(const std::string& link) {
-  static const std::regex next(R"(<([^>]+)>\s*;\s*rel="?next"?)");
-  std::smatch match;
-  return std::regex_search(link, match, next) ? match[1].str() : "";
-}
 
 std::string find_marked_comment(ApiClient& api, const std::string& comments) {
   std::string path = comments + "?per_page=100";
@@ -34,13 +25,13 @@ std::string find_marked_comment(ApiClient& api, const std::string& comments) {
 
 }  // namespace
 
-Posted post_github(const GitHubTarget& target, const std::string& markdown) {
+Posted post_github(const GitHubTarget& target, const std::string& markdown, const PostLimits& limits) {
   ApiClient api("GITHUB_API_URL", target.api_url,
                 {{"Authorization", "Bearer " + target.token},
                  {"Accept", "application/vnd.github+json"},
                  {"X-GitHub-Api-Version", "2022-11-28"},
                  {"User-Agent", "cobench"}},
-                target.token);
+                target.token, limits);
   std::string repo = "/repos/" + target.repository;  // "owner/name": both parts are path segments
   std::string comments = fmt::format("{}/issues/{}/comments", repo, target.pull_request);
   nlohmann::json body = {{"body", note_body(markdown, kGitHubCommentLimit)}};

@@ -2,7 +2,6 @@
 // marker, then PUT that note or POST a new one.
 #include <fmt/format.h>
 
-#include "core/parse.h"
 #include "post/http_client.h"
 #include "post/note_list.h"
 #include "post/post.h"
@@ -22,9 +21,9 @@ std::string find_marked_note(ApiClient& api, const std::string& notes) {
     if (std::string id = marked_id(response, "GitLab notes list", &items); !id.empty()) return id;
     // X-Next-Page is empty on the last page; without the header, a short page is the last.
     if (response.headers.count("x-next-page") != 0) {
-      auto next = parse_number(response.header("x-next-page"));
-      if (!next || *next <= page) break;
-      page = static_cast<int>(*next);
+      auto next = next_page(response.header("x-next-page"), page);
+      if (!next) break;
+      page = *next;
     } else if (items < kPerPage) {
       break;
     } else {
@@ -36,9 +35,9 @@ std::string find_marked_note(ApiClient& api, const std::string& notes) {
 
 }  // namespace
 
-Posted post_gitlab(const GitLabTarget& target, const std::string& markdown) {
+Posted post_gitlab(const GitLabTarget& target, const std::string& markdown, const PostLimits& limits) {
   ApiClient api("CI_API_V4_URL", target.api_url, {{"PRIVATE-TOKEN", target.token}, {"User-Agent", "cobench"}},
-                target.token);
+                target.token, limits);
   std::string notes = fmt::format("/projects/{}/merge_requests/{}/notes", encode_segment(target.project_id),
                                   encode_segment(target.merge_request_iid));
   nlohmann::json body = {{"body", note_body(markdown, kGitLabNoteLimit)}};

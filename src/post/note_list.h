@@ -1,6 +1,7 @@
 #pragma once
 // What GitLab notes and GitHub comments have in common: JSON objects with an
 // `id` and a `body`, listed a page at a time.
+#include <optional>
 #include <string>
 
 #include "post/http_client.h"
@@ -13,5 +14,12 @@ std::string marked_id(const HttpResponse& page, const std::string& what, size_t*
 
 /// The id of a note or comment the API just created ("?" when it did not say).
 std::string created_id(const HttpResponse& response, const std::string& what);
+
+/// The URL of rel="next" in a GitHub Link header, or "" on the last page.
+std::string next_link(const std::string& link_header);
+
+/// The page a GitLab X-Next-Page header names after `page`; nullopt on the
+/// last page (empty) or when it names no later whole page.
+std::optional<int> next_page(const std::string& header, int page);
 
 }  // namespace cobench::post

@@ -44,6 +44,12 @@ GitHubTarget github_from_environment(const Getenv& env);
 /// (open <details> blocks closed) with a pointer to the artifacts when too long.
 std::string note_body(std::string_view markdown, size_t max_chars);
 
+/// How long a post may take and how much of an answer it reads.
+struct PostLimits {
+  double timeout_seconds = 60;  ///< every request of the post together (cobench post --timeout)
+  size_t max_response_bytes = size_t{4} << 20;  ///< a larger response is an error, not read to its end
+};
+
 /// What a post did, for the one line `cobench post` prints.
 struct Posted {
   bool updated = false;  ///< false: created
@@ -52,11 +58,12 @@ struct Posted {
 };
 
 /// Creates or updates the MR note carrying kMarker. Throws InfraError (one
-/// line, token redacted) on HTTP or connection failures.
-Posted post_gitlab(const GitLabTarget& target, const std::string& markdown);
+/// line, token and URL credentials redacted) on HTTP or connection failures,
+/// an oversized response, or the deadline passing; Interrupted on SIGINT/SIGTERM.
+Posted post_gitlab(const GitLabTarget& target, const std::string& markdown, const PostLimits& limits = {});
 
-/// Creates or updates the PR comment carrying kMarker. Throws InfraError likewise.
-Posted post_github(const GitHubTarget& target, const std::string& markdown);
+/// Creates or updates the PR comment carrying kMarker. Throws likewise.
+Posted post_github(const GitHubTarget& target, const std::string& markdown, const PostLimits& limits = {});
 
 /// Appends the markdown to the file GITHUB_STEP_SUMMARY names. Throws InfraError.
 void append_step_summary(const std::string& path, const std::string& markdown);

@@ -127,10 +127,10 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
   int decimals = ratio_decimals(report);
   std::string out = "<table class=\"benchmarks\"><thead><tr>";
   if (targets) out += "<th>Target</th>";
-  out += fmt::format("<th>Benchmark</th><th>Head/base [{:g}% CI]</th>"
+  out += fmt::format("<th>Benchmark</th><th>Head/base [{}]</th>"
                      "<th>Samples ÷ base median (grey: base) · CI vs 1.0 and budget (per-row scale)</th>"
                      "<th>Verdict</th><th>n base/head</th>",
-                     report.confidence * 100);
+                     escape_xml(ci_title(report)));
   if (allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
   out += "<th>Notes</th></tr></thead>\n<tbody>\n";
   for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, targets, allocs);

@@ -43,6 +43,12 @@ json row_json(const BenchmarkRow& row) {
       {"p_value", row.time.compared ? number(e.p_value) : json(nullptr)},
       {"method", row.time.compared ? json(stats::to_string(e.method)) : json(nullptr)},
       {"budget", row.budget},
+      {"metric", row.metric.empty() ? json(nullptr) : json(row.metric)},
+      {"noise", row.time.compared ? number(row.time.noise) : json(nullptr)},
+      {"detectable", row.time.compared ? number(row.time.detectable) : json(nullptr)},
+      {"runs_to_decide", row.time.runs_to_decide > 0 ? json(row.time.runs_to_decide) : json(nullptr)},
+      {"noise_split", {{"within_process", number(row.within_sd)}, {"between_process", number(row.between_sd)},
+                       {"repetitions", row.repetitions}}},
       {"verdict", stats::to_string(row.verdict)},
       {"time_verdict", stats::to_string(row.time.verdict)},
       {"decided_by", row.decided_by},
@@ -64,6 +70,8 @@ json row_json(const BenchmarkRow& row) {
   if (row.allocs) out["allocs"] = median_metric(*row.allocs);
   if (row.bytes) out["bytes"] = median_metric(*row.bytes);
   out["is_control"] = row.is_control;
+  if (!row.control_kind.empty()) out["control_kind"] = row.control_kind;
+  out["clears_control"] = row.clears_control ? json(*row.clears_control) : json(nullptr);
   return out;
 }
 
@@ -116,6 +124,17 @@ BenchmarkRow read_row(const Reader& r) {
     if (!e.ci_reachable) e.runs_needed = r.at("runs_needed").integer();
   }
   row.budget = r.at("budget").number();
+  // Fields added with paired runs and looks (schema 1 stays readable without them).
+  if (r.has("metric") && !r.at("metric").is_null()) row.metric = r.at("metric").text();
+  if (r.has("noise")) row.time.noise = r.at("noise").number_or_nan();
+  if (r.has("detectable")) row.time.detectable = r.at("detectable").number_or_nan();
+  if (r.has("runs_to_decide") && !r.at("runs_to_decide").is_null()) row.time.runs_to_decide = r.at("runs_to_decide").integer();
+  if (r.has("noise_split")) {
+    const Reader split = r.at("noise_split");
+    row.within_sd = split.at("within_process").number_or_nan();
+    row.between_sd = split.at("between_process").number_or_nan();
+    row.repetitions = split.at("repetitions").number();
+  }
   row.verdict = verdict_of(r.at("verdict"));
   // Reports before the verdict stage carried only the overall verdict.
   row.time.verdict = r.has("time_verdict") ? verdict_of(r.at("time_verdict")) : row.verdict;
@@ -132,6 +151,8 @@ BenchmarkRow read_row(const Reader& r) {
   if (r.has("allocs")) row.allocs = read_median_metric(r.at("allocs"));
   if (r.has("bytes")) row.bytes = read_median_metric(r.at("bytes"));
   row.is_control = r.at("is_control").boolean();
+  if (r.has("control_kind")) row.control_kind = r.at("control_kind").text();
+  if (r.has("clears_control") && !r.at("clears_control").is_null()) row.clears_control = r.at("clears_control").boolean();
   return row;
 }
 
@@ -142,6 +163,11 @@ std::vector<OneSided> read_one_sided(const Reader& r) {
     out.push_back({item.has("target") ? item.at("target").text() : "", item.at("name").text()});
   }
   return out;
+}
+
+json control_json(const verdict::ControlSpread& c) {
+  return {{"name", c.name},         {"kind", c.kind},           {"ratio", number(c.ratio)},
+          {"ci_low", number(c.ci_low)}, {"ci_high", number(c.ci_high)}, {"spread", number(c.spread)}};
 }
 
 }  // namespace
@@ -159,11 +185,18 @@ json to_json(const Report& report) {
   return {{"schema", report.schema},       {"tool", report.tool},
           {"base", report.base},           {"head", report.head},
           {"metric", report.metric},       {"budget", report.budget},
-          {"confidence", report.confidence}, {"host", report.host},
+          {"confidence", report.confidence}, {"look_rule", report.look_rule}, {"host", report.host},
           {"settings", report.settings},   {"selection", report.selection},
           {"benchmarks", rows},            {"added", added},
           {"removed", removed},            {"targets", targets},
-          {"notes", report.notes}};
+          {"notes", report.notes},
+          {"control", report.controls.empty()       ? json(nullptr)
+                      : report.controls.size() == 1 ? control_json(report.controls.front())
+                                                    : [&] {
+                                                        json list = json::array();
+                                                        for (const auto& c : report.controls) list.push_back(control_json(c));
+                                                        return list;
+                                                      }()}};
 }
 
 Report from_json(const json& value) {
@@ -177,6 +210,7 @@ Report from_json(const json& value) {
   report.metric = r.at("metric").text();
   report.budget = r.at("budget").number();
   report.confidence = r.at("confidence").number();
+  if (r.has("look_rule")) report.look_rule = r.at("look_rule").text();
   report.host = r.at("host").object();
   report.settings = r.at("settings").object();
   report.selection = r.at("selection").object();
@@ -191,6 +225,18 @@ Report from_json(const json& value) {
                               t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : ""});
   }
   report.notes = r.at("notes").texts();
+  if (r.has("control") && !r.at("control").is_null()) {
+    const Reader control = r.at("control");
+    auto read = [](const Reader& c) {
+      return verdict::ControlSpread{c.at("name").text(),           c.at("kind").text(),
+                                    c.at("ratio").number_or_nan(), c.at("ci_low").number_or_nan(),
+                                    c.at("ci_high").number_or_nan(), c.at("spread").number_or_nan()};
+    };
+    if (control.value().is_array())
+      for (size_t i = 0; i < control.size(); ++i) report.controls.push_back(read(control.at(i)));
+    else
+      report.controls.push_back(read(control));
+  }
   if (report.schema > 1)  // newer writers only add fields: read what this version knows, and say so
     report.notes.push_back(fmt::format("report JSON of schema {}, newer than this cobench's 1: fields it added are "
                                        "not shown",

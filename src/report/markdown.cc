@@ -42,7 +42,7 @@ std::vector<Column> columns_for(const Report& report) {
   columns.push_back({"Benchmark", [](const BenchmarkRow& r) {
                        return escape_markdown(r.name) + (r.is_control ? " *(control)*" : "");
                      }});
-  columns.push_back({fmt::format("Head/base [{:g}% CI]", report.confidence * 100),
+  columns.push_back({fmt::format("Head/base [{}]", ci_title(report)),
                      [decimals](const BenchmarkRow& r) { return format_ratio_ci(r, decimals); }});
   columns.push_back({"Spread", [](const BenchmarkRow& r) {
                        std::string bar = spread_bar(r);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stats/stats.h"
+#include "verdict/control.h"
 #include "verdict/judge.h"
 
 namespace cobench::report {
@@ -35,6 +36,11 @@ struct BenchmarkRow {
   double head_median = kUndefined;
   double budget = 0.05;                ///< the time budget, a fraction: 0.05 means threshold 1.05
   std::string metric;                  ///< the time metric this row was judged on ("cpu_time"); empty: the report's
+  /// Where the noise came from (log σ): inside a process (between repetitions)
+  /// and between processes (a process's own offset); NaN when not measured.
+  double within_sd = kUndefined;
+  double between_sd = kUndefined;
+  double repetitions = 1;              ///< repetitions per process in its runs (median)
   verdict::TimeJudgement time;         ///< ratio, interval, time verdict, faster
   std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
   std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op
@@ -45,6 +51,8 @@ struct BenchmarkRow {
   int runs_head = 0;
   std::vector<FailedRun> failed_runs;
   bool is_control = false;             ///< an untouched benchmark bounding the noise
+  std::string control_kind;            ///< "machine" (one binary as both sides) | "layout" (untouched, rebuilt)
+  std::optional<bool> clears_control;  ///< compared with a control present: its interval clears the controls' spread
 };
 
 /// A benchmark present on one side only.
@@ -70,9 +78,10 @@ struct Report {
   std::string tool = "compare";        ///< "compare" | "run"
   std::string base;                    ///< full SHA (run) or file list (compare)
   std::string head;
-  std::string metric = "real_time";
+  std::string metric = "real_time";    ///< "real_time", "cpu_time" or "auto" (each row says its own)
   double budget = 0.05;
-  double confidence = 0.95;
+  double confidence = 0.95;            ///< the stated level; a row's interval may be at its look's level
+  std::string look_rule;               ///< how the looks were made: "interim looks at 99.73%, the last ..."
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON, when run selected
@@ -81,6 +90,7 @@ struct Report {
   std::vector<OneSided> removed;       ///< base only
   std::vector<TargetInfo> targets;
   std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
+  std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran
 };
 
 /// A row for one benchmark: its samples and their medians, the time judged

@@ -4,14 +4,17 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace cobench::report {
 
 VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
   VerdictCounts counts;
   for (const auto& row : rows) {
+    if (row.is_control) continue;  // a control bounds the others; its own verdict is not an answer
     switch (row.verdict) {
       case stats::Verdict::Regression: ++counts.regression; break;
       case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
@@ -87,17 +90,10 @@ std::string samples_per_side(const BenchmarkRow& row) {
 }
 
 std::optional<std::string> control_spread(const Report& report) {
-  double widest = -1;
-  std::string name;
-  for (const auto& row : report.benchmarks) {
-    if (!row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
-    double spread = std::max(std::abs(1 - row.time.estimate.ci_low), std::abs(row.time.estimate.ci_high - 1));
-    if (!std::isfinite(spread) || spread <= widest) continue;
-    widest = spread;
-    name = row.target.empty() ? row.name : row.target + ": " + row.name;
-  }
-  if (widest < 0) return std::nullopt;
-  return fmt::format("±{:.1f}% ({})", widest * 100, name);
+  if (report.controls.empty()) return std::nullopt;
+  std::vector<std::string> parts;
+  for (const auto& c : report.controls) parts.push_back(fmt::format("±{:.1f}% ({}: {})", c.spread * 100, c.kind, c.name));
+  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 std::string verdict_text(const BenchmarkRow& row) {
@@ -141,18 +137,50 @@ std::string failed_runs_phrase(const BenchmarkRow& row) {
   return text;
 }
 
+std::string reach_phrase(const BenchmarkRow& row) {
+  const auto& t = row.time;
+  if (!t.compared) return "";
+  std::vector<std::string> parts;
+  if (std::isfinite(t.noise)) parts.push_back(fmt::format("noise ±{:.1f}% per run", t.noise * 100));
+  if (std::isfinite(row.within_sd) && std::isfinite(row.between_sd))
+    parts.push_back(fmt::format("{:.1f}% within a process, {:.1f}% between processes, {:g} repetitions",
+                                row.within_sd * 100, row.between_sd * 100, row.repetitions));
+  if (std::isfinite(t.detectable)) parts.push_back(fmt::format("could catch ≥ {:.1f}%", t.detectable * 100));
+  if (t.runs_to_decide > 1000) parts.push_back("more than 1000 runs per side to decide");
+  else if (t.runs_to_decide > 0) parts.push_back(fmt::format("~{} runs per side to decide", t.runs_to_decide));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
 std::string row_remarks(const BenchmarkRow& row) {
   // `run` already words its failures into the note ("head crashed (SIGSEGV) in 2/6 runs").
-  return row.note.empty() ? failed_runs_phrase(row) : row.note;
+  std::string text = row.note.empty() ? failed_runs_phrase(row) : row.note;
+  if (row.verdict == stats::Verdict::Inconclusive)
+    if (std::string reach = reach_phrase(row); !reach.empty()) text += (text.empty() ? "" : "; ") + reach;
+  return text;
+}
+
+std::string ci_title(const Report& report) {
+  std::set<double> levels;
+  for (const auto& row : report.benchmarks)
+    if (row.time.compared) levels.insert(row.time.estimate.confidence);
+  if (levels.size() > 1) return "CI (level by look)";
+  return fmt::format("{:g}% CI", (levels.empty() ? report.confidence : *levels.begin()) * 100);
 }
 
 std::vector<std::string> method_sentences(const Report& report) {
+  const std::string metric = report.metric == "auto"
+                                 ? "of each row's metric (auto: cpu_time for single-threaded benchmarks, real_time "
+                                   "otherwise)"
+                                 : report.metric;
   std::vector<std::string> out = {fmt::format(
-      "Ratio: Hodges-Lehmann estimate of head/base {} (the median of all pairwise ratios) with a {:g}% confidence "
-      "interval from the exact Mann-Whitney distribution (normal approximation for large or tied samples). "
-      "Regression: the whole interval lies above {:g}; pass: at or below it; inconclusive: it straddles it; "
-      "faster: it lies below 1.",
-      report.metric, report.confidence * 100, 1 + report.budget)};
+      "Ratio: Hodges-Lehmann estimate of head/base {}: for paired runs (base and head of one run index, back to back) "
+      "the median of the Walsh averages of their log ratios with the Wilcoxon signed-rank interval, for independent "
+      "runs the median of all pairwise ratios with the Mann-Whitney interval (exact, or the normal approximation "
+      "for ties or 50+; each row names its test). Regression: the whole interval lies above {:g}; pass: at or below "
+      "it; inconclusive: it straddles it; faster: it lies below 1.",
+      metric, 1 + report.budget)};
+  out.push_back(report.look_rule.empty() ? fmt::format("Looks: one, at {:g}% confidence.", report.confidence * 100)
+                                         : "Looks: " + report.look_rule + ".");
   if (report.tool == "run")
     out.push_back("Runs: base and head were built in two worktrees and run interleaved on one machine "
                   "(base, head, head, base, …), one pinned process per run.");

@@ -65,8 +65,17 @@ std::string metric_change(const std::optional<verdict::MedianJudgement>& metric)
 /// "head: SIGSEGV ×2, timeout ×1 of 6 runs" grouped per side; "" without failures.
 std::string failed_runs_phrase(const BenchmarkRow& row);
 
-/// Why a row is the way it is: its note, or a summary of its failed runs when it has no note.
+/// What a reviewer needs to weigh an undecided row: "noise ±2.1% per run; could catch ≥ 8.2%; ~24 runs per
+/// side to decide" (the projection only while inconclusive); "" when the row was not compared.
+std::string reach_phrase(const BenchmarkRow& row);
+
+/// Why a row is the way it is: its note (or a summary of its failed runs),
+/// then, for an inconclusive row, reach_phrase.
 std::string row_remarks(const BenchmarkRow& row);
+
+/// The interval column's title: "95% CI" when every row's interval has one
+/// level, else "CI (level by look)".
+std::string ci_title(const Report& report);
 
 /// How the verdicts were reached, as plain sentences: the estimator and
 /// interval, the run order (run only), each target's allocation status.

@@ -7,6 +7,7 @@
 
 #include "report/escape.h"
 #include "report/report.h"
+#include "report/summary.h"
 
 namespace cobench::report {
 namespace {
@@ -30,7 +31,7 @@ std::string format_time(double ns) {
 
 std::string format_ratio(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
 
-std::string verdict_text(const BenchmarkRow& row) {
+std::string terminal_verdict(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
   return row.time.faster ? text + " (faster)" : text;
 }
@@ -51,11 +52,12 @@ struct Cell {
   const char* colour = nullptr;  // ANSI prefix, applied around the padded text
 };
 
-std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target) {
+std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target, bool with_metric) {
   const auto& e = row.time.estimate;
   std::vector<Cell> cells;
   if (with_target) cells.push_back({row.target});
   cells.push_back({row.name});
+  if (with_metric) cells.push_back({row.metric.empty() ? "-" : row.metric});
   cells.push_back({fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size())});
   cells.push_back({format_time(row.base_median)});
   cells.push_back({format_time(row.head_median)});
@@ -64,8 +66,8 @@ std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target) {
   cells.push_back({has_ci ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high)) : "-"});
   // The method names how the interval was computed: none, no method.
   cells.push_back({has_ci ? stats::to_string(e.method) : "-"});
-  cells.push_back({verdict_text(row), verdict_colour(row)});
-  cells.push_back({row.note});
+  cells.push_back({terminal_verdict(row), verdict_colour(row)});
+  cells.push_back({row_remarks(row)});
   return cells;
 }
 
@@ -106,13 +108,15 @@ std::string render_table(const Report& report, bool color) {
   if (!rows.empty()) {
     std::vector<std::vector<Cell>> table;
     std::vector<Cell> header;
+    const bool with_metric = report.metric == "auto";  // each row says which time it was judged on
     if (with_target) header.push_back({"target"});
-    for (const char* title : {"benchmark", "n base/head", "base median", "head median", "ratio"})
-      header.push_back({title});
-    header.push_back({fmt::format("{:g}% CI", report.confidence * 100)});
+    header.push_back({"benchmark"});
+    if (with_metric) header.push_back({"metric"});
+    for (const char* title : {"n base/head", "base median", "head median", "ratio"}) header.push_back({title});
+    header.push_back({ci_title(report)});
     for (const char* title : {"test", "verdict", "note"}) header.push_back({title});
     table.push_back(header);
-    for (const auto& row : rows) table.push_back(row_cells(row, with_target));
+    for (const auto& row : rows) table.push_back(row_cells(row, with_target, with_metric));
     out += render_rows(table, color);
   } else {
     out += infrastructure_failures(report).empty() ? "no benchmark present on both sides\n" : "nothing was measured\n";
@@ -125,11 +129,12 @@ std::string render_table(const Report& report, bool color) {
     for (const auto& warning : target.warnings)
       out += "warning: " + sanitize_text(target.name + ": " + warning, true) + "\n";
   out += fmt::format(
-      "\nratio = head/base {} (Hodges-Lehmann estimate); CI: exact Mann-Whitney interval (normal approximation "
-      "with ties or 50+ runs, see test).\nregression: CI above {}; pass: CI at or below {}; inconclusive: "
-      "CI straddles {} or too few runs. faster: CI below 1.\n",
-      report.metric, format_ratio(1 + report.budget), format_ratio(1 + report.budget),
-      format_ratio(1 + report.budget));
+      "\nratio = head/base {} (Hodges-Lehmann estimate); CI: signed-rank interval for paired runs, Mann-Whitney for "
+      "independent ones (exact, or normal with ties or 50+ runs; see test).\nregression: CI above {}; pass: CI at "
+      "or below {}; inconclusive: CI straddles {} or too few runs. faster: CI below 1.\n",
+      report.metric == "auto" ? "of each row's metric" : report.metric, format_ratio(1 + report.budget),
+      format_ratio(1 + report.budget), format_ratio(1 + report.budget));
+  if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include "results/alloc_metrics.h"
 #include "results/judging.h"
 #include "results/samples.h"
+#include "verdict/control.h"
 
 namespace cobench::results {
 namespace {
@@ -57,18 +58,6 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
   return out;
 }
 
-/// The layout warnings selection put on `target` (report.json's selection.selected[].layout_warnings).
-std::vector<std::string> layout_warnings(const nlohmann::json& selection, const std::string& target) {
-  std::vector<std::string> out;
-  if (!selection.is_object() || !selection.contains("selected") || !selection["selected"].is_array()) return out;
-  for (const auto& entry : selection["selected"]) {
-    if (!entry.is_object() || entry.value("target", nlohmann::json()) != target) continue;
-    for (const auto& warning : entry.value("layout_warnings", nlohmann::json::array()))
-      if (warning.is_string()) out.push_back(warning.get<std::string>());
-  }
-  return out;
-}
-
 /// A warning when the runner was loaded: its load average at the start reached
 /// its CPU count, or the benchmark processes got under 0.8 of a CPU (median
 /// cpu_time/real_time). It says what that does to the rows and what helps.
@@ -98,9 +87,11 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
                                          "for a CPU: their intervals are wider",
                                          real_rows, rows.size())
                            : "";
-  return fmt::format("the runner was loaded: {}{}. What helps: a quieter runner (fewer parallel jobs on it), "
-                     "--metric auto (cpu_time for single-threaded benchmarks), more runs (--max-runs), a looser budget",
-                     fmt::join(facts, ", "), effect);
+  const std::string metric_hint =
+      real_rows > 0 && results.settings.metric != "auto" ? ", --metric auto (cpu_time for single-threaded benchmarks)" : "";
+  return fmt::format("the runner was loaded: {}{}. What helps: a quieter runner (fewer parallel jobs on it){}, more "
+                     "runs (--max-runs), a looser budget",
+                     fmt::join(facts, ", "), effect, metric_hint);
 }
 
 }  // namespace
@@ -124,6 +115,40 @@ verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_
   for (const auto* runs : {&s.base_runs, &s.head_runs})
     for (int run : *runs) last_run = std::max(last_run, run);
   return target_stopped || last_run + 1 >= max_runs ? verdict::Look::Final : verdict::Look::Interim;
+}
+
+/// Marks the controls' rows and applies the control rule to every other row:
+/// a regression or "faster" whose interval does not clear the widest control
+/// interval of the job is within what no change produced; its time verdict
+/// becomes inconclusive and its note says so.
+void apply_controls(report::Report& out, const JobSettings& settings) {
+  std::vector<verdict::ControlSpread> controls;
+  for (auto& row : out.benchmarks) {
+    const auto& layout = settings.layout_controls;
+    if (!settings.machine_control.empty() && row.target == settings.machine_control) row.control_kind = "machine";
+    else if (std::find(layout.begin(), layout.end(), row.target) != layout.end()) row.control_kind = "layout";
+    else continue;
+    row.is_control = true;
+    if (!row.time.compared) continue;
+    if (auto spread = verdict::spread_of(row.time.estimate))
+      controls.push_back({row.target + "/" + row.name, row.control_kind, row.time.estimate.ratio,
+                          row.time.estimate.ci_low, row.time.estimate.ci_high, *spread});
+  }
+  out.controls = verdict::widest_per_kind(controls);
+  if (out.controls.empty()) return;
+  const auto widest = *std::max_element(out.controls.begin(), out.controls.end(),
+                                        [](const auto& a, const auto& b) { return a.spread < b.spread; });
+  for (auto& row : out.benchmarks) {
+    if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
+    row.clears_control = verdict::clears(row.time.estimate, widest.spread);
+    if (*row.clears_control || (row.time.verdict != stats::Verdict::Regression && !row.time.faster)) continue;
+    const std::string within = fmt::format("within the control's spread ±{:.1f}% ({} control {}): not told apart from "
+                                           "no change",
+                                           widest.spread * 100, widest.kind, widest.name);
+    if (row.time.verdict == stats::Verdict::Regression) row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
+    row.time.faster = false;
+    append_note(row.note, within);
+  }
 }
 
 /// Why nothing of a target was measured, when every run on both sides failed; "" otherwise.
@@ -156,9 +181,12 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.budget = settings.budgets.defaults().time;
   out.selection = settings.selection;
   const TimeRule rule = time_rule(settings);
+  out.look_rule = rule.looks.describe();
 
   for (const auto& [target, runs] : tally(results.runs)) {
-    out.targets.push_back(report::TargetInfo{target, layout_warnings(out.selection, target), {}, 0, every_run_failed(runs)});
+    // The machine control runs a measured target's binary: its failures are that target's, said once there.
+    const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
+    out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
     auto samples = collect_samples(results.runs, target, settings.metric);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
@@ -178,6 +206,11 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       const verdict::Look look = last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
       row.metric = s.metric;
+      if (const auto split = variance_split(results.runs, target, name, sample_key_for_metric(s.metric)); split.known) {
+        row.within_sd = split.within;
+        row.between_sd = split.between;
+        row.repetitions = split.repetitions;
+      }
       row.runs_base = runs.attempted[0];
       row.runs_head = runs.attempted[1];
       row.failed_runs = runs.failed;
@@ -188,12 +221,21 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       out.benchmarks.push_back(std::move(row));
     }
   }
+  apply_controls(out, settings);
   for (const auto& target : results.one_sided) {
     auto& list = target.side == Side::Head ? out.added : out.removed;
     if (target.names.empty()) list.push_back({target.target, ""});
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  if (settings.layout_probe)
+    out.notes.push_back(
+        "layout probe: base and head are one commit, the head side's translation units each start with an unused "
+        "function; every ratio is layout noise, and a row that clears the machine control is a layout effect "
+        "these benchmarks are subject to");
+  // Several families in one source: said once for the job (each target's sources are in the selection).
+  if (const auto layout = out.selection.find("layout_summary"); layout != out.selection.end() && layout->is_string())
+    out.notes.push_back("layout: " + layout->get<std::string>());
   // A stop reason goes on the target's inconclusive rows; a target without rows still says why it stopped.
   for (const auto& [target, reason] : results.stops) {
     auto of_target = [&target = target](const auto& row) { return row.target == target; };

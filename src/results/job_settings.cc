@@ -103,7 +103,11 @@ json to_json(const JobSettings& s) {
               {"runner", s.runner},
               {"targets", s.targets},
               {"selection", s.selection},
-              {"alloc_runs", s.alloc_runs}};
+              {"alloc_runs", s.alloc_runs},
+              {"machine_control", s.machine_control},
+              {"layout_controls", s.layout_controls},
+              {"layout_stable", s.layout_stable},
+              {"layout_probe", s.layout_probe}};
   if (!s.commands.empty() || !s.prepare.empty()) {
     out["commands"] = s.commands;
     out["prepare"] = s.prepare;
@@ -151,6 +155,10 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   s.targets = texts_or_empty(line, "targets");
   if (line.has("selection")) s.selection = line.at("selection").object();
   if (line.has("alloc_runs")) s.alloc_runs = line.at("alloc_runs").integer();
+  if (line.has("machine_control")) s.machine_control = line.at("machine_control").text();
+  s.layout_controls = texts_or_empty(line, "layout_controls");
+  if (line.has("layout_stable")) s.layout_stable = line.at("layout_stable").boolean();
+  if (line.has("layout_probe")) s.layout_probe = line.at("layout_probe").boolean();
   s.commands = texts_or_empty(line, "commands");
   s.prepare = texts_or_empty(line, "prepare");
   return s;

@@ -44,6 +44,10 @@ struct JobSettings {
   std::vector<std::string> targets;     ///< measured on both sides
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON plus mode and reason
   int alloc_runs = 0;                   ///< allocation runs per side (0: none)
+  std::string machine_control;          ///< the unit run as both sides ("machine:bench_x"); "" without one
+  std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides as controls
+  bool layout_stable = false;           ///< both sides built with aligned, separated functions
+  bool layout_probe = false;            ///< one commit against itself, one side perturbed
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
 };

@@ -7,6 +7,8 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "formats/json_reader.h"
+#include "formats/json_text.h"
 
 namespace cobench::results {
 
@@ -72,11 +74,13 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
     if (!side) throw InputError(source + ": 'side' must be \"base\" or \"head\"");
     record.side = *side;
     record.sha = json.value("sha", "");
-    record.run = json.at("run").get<int>();
+    // Checked integers: nlohmann converts 1e300 to int as a plain cast, which is undefined.
+    const formats::JsonReader line(json, source);
+    record.run = line.at("run").integer();
     record.kind = json.value("kind", "time");
     record.status = json.at("status").get<std::string>();
-    record.exit_code = json.value("exit_code", 0);
-    record.signal = json.value("signal", 0);
+    record.exit_code = line.has("exit_code") ? line.at("exit_code").integer() : 0;
+    record.signal = line.has("signal") ? line.at("signal").integer() : 0;
     record.wall_seconds = json.value("wall_seconds", 0.0);
     record.samples = json.value("samples", nlohmann::json::object()).get<std::map<std::string, Sample>>();
     for (const auto& [name, sample] : record.samples)
@@ -139,30 +143,34 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
 
 }  // namespace
 
-ResultsFile read_results(const std::filesystem::path& path) {
-  const std::string text = read_file(path);
+ResultsFile read_results(const std::filesystem::path& path) { return parse_results(read_file(path), path.string()); }
+
+ResultsFile parse_results(std::string_view text, const std::string& source) {
   std::vector<std::string> lines;
-  std::istringstream stream(text);
+  std::istringstream stream{std::string(text)};
   for (std::string line; std::getline(stream, line);) lines.push_back(line);
   ResultsFile out;
   bool has_settings = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find_first_not_of(" \t\r") == std::string::npos) continue;
-    const std::string where = fmt::format("{}:{}", path.string(), i + 1);
+    const std::string where = fmt::format("{}:{}", source, i + 1);
     nlohmann::json json;
     try {
-      json = nlohmann::json::parse(lines[i]);
+      json = nlohmann::json::parse(lines[i], formats::depth_limit(where));
     } catch (const nlohmann::json::parse_error& e) {
       if (i + 1 == lines.size()) {  // a job killed mid-write: keep what is complete
         out.truncated = true;
         break;
       }
       throw InputError(fmt::format("{}:{}: malformed JSON line", where, e.byte));
+    } catch (const nlohmann::json::out_of_range& e) {
+      // A complete line with a number beyond double's range ("1e999"): not a cut-off write.
+      throw InputError(fmt::format("{}: a number out of range: {}", where, e.what()));
     }
     read_line(json, where, out, has_settings);
   }
   if (!has_settings)
-    throw InputError(path.string() + ": no settings line: not a results.jsonl written by cobench run");
+    throw InputError(source + ": no settings line: not a results.jsonl written by cobench run");
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -61,5 +62,8 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
 /// time throws InputError("FILE:LINE: ..."). Unknown line types are skipped
 /// and a newer schema gets a note, so newer writers stay readable.
 ResultsFile read_results(const std::filesystem::path& path);
+
+/// read_results on text already read; `source` stands for the file in errors.
+ResultsFile parse_results(std::string_view text, const std::string& source);
 
 }  // namespace cobench::results

@@ -34,6 +34,7 @@ class Scheduler {
       TargetState state;
       state.pair = &pair;
       state.scope.repetitions = reps.automatic ? reps.first : reps.fixed;
+      state.scope.benchmarks = pair.only;
       states_.push_back(state);
     }
   }
@@ -90,7 +91,7 @@ class Scheduler {
   std::vector<TargetState*> look_at_targets() {
     std::vector<TargetState*> out;
     for (auto& state : states_) {
-      if (!state.active) continue;
+      if (!state.active || state.pair->follows) continue;
       const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);
       const auto open = undecided(state, look);
       if (open.empty()) {
@@ -102,6 +103,12 @@ class Scheduler {
         if (settings_.repetitions.automatic) state.scope.repetitions = chosen_repetitions(state, open);
         out.push_back(&state);
       }
+    }
+    // The controls that follow the job run beside whatever is still measured, and end with it.
+    for (auto& state : states_) {
+      if (!state.pair->follows || !state.active) continue;
+      if (out.empty() || state.pairs_done >= settings_.max_runs) state.active = false;
+      else out.push_back(&state);
     }
     return out;
   }

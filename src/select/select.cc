@@ -91,7 +91,7 @@ class Selector {
     out_.strict_layout = in_.config.strict_layout;
     narrow();
     Changes changes = classify();
-    if (in_.all) out_.all_reason = "--all";
+    if (in_.all) out_.all_reason = in_.all_why;
     if (out_.all_reason) {
       for (const auto* t : targets_) out_.selected.push_back(entry(*t, {}));
     } else if (changes.head.empty() && changes.base.empty()) {
@@ -198,7 +198,10 @@ class Selector {
         if (it == warnings.end()) {
           FamilyCount count = count_families(read_text(target->sources[i]));
           it = warnings.emplace(rel, layout_warning(rel, count)).first;
-          if (count.families.size() > 1) out_.layout_offenders.push_back(rel);
+          if (count.families.size() > 1) {
+            out_.layout_offenders.push_back(rel);
+            out_.offender_families.push_back(static_cast<int>(count.families.size()));
+          }
         }
         if (!it->second.empty()) s.layout_warnings.push_back(it->second);
       }
@@ -219,6 +222,20 @@ std::vector<std::string> selected_names(const Selection& selection) {
   std::vector<std::string> names;
   for (const auto& s : selection.selected) names.push_back(s.target);
   return names;
+}
+
+std::string layout_summary(const Selection& s) {
+  if (s.layout_offenders.empty()) return "";
+  const auto [fewest, most] = std::minmax_element(s.offender_families.begin(), s.offender_families.end());
+  std::string files;
+  for (size_t i = 0; i < s.layout_offenders.size() && i < 3; ++i) files += (i ? ", " : "") + s.layout_offenders[i];
+  if (s.layout_offenders.size() > 3) files += ", ...";
+  const std::string range = *fewest == *most ? std::to_string(*most) : fmt::format("{} to {}", *fewest, *most);
+  return fmt::format("{} selected source{} register{} several benchmark families in one translation unit ({} per "
+                     "file: {}): a delta between families of one file can be code layout; `cobench run "
+                     "--layout-probe` measures this project's layout floor",
+                     s.layout_offenders.size(), s.layout_offenders.size() == 1 ? "" : "s",
+                     s.layout_offenders.size() == 1 ? "s" : "", range, files);
 }
 
 void enforce_strict_layout(const Selection& selection) {

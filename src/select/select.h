@@ -28,6 +28,7 @@ struct SelectionInput {
   config::SelectConfig config;
   Narrowing narrowing;
   bool all = false;                              ///< --all: every (narrowed) target, no graph
+  std::string all_why = "--all";                 ///< what asked for all, for the report
 };
 
 /// A target with why it was (or would have been) selected.
@@ -53,6 +54,7 @@ struct Selection {
   std::vector<std::string> ignored;        ///< changed paths matching [select] ignore
   std::vector<std::string> notes;          ///< anything selection could not check
   std::vector<std::string> layout_offenders;  ///< selected sources with several families (strict_layout)
+  std::vector<int> offender_families;         ///< offender_families[i]: how many layout_offenders[i] registers
   Narrowing narrowing;
   int max_targets = 0;
   bool strict_layout = false;
@@ -67,6 +69,10 @@ std::vector<std::string> selected_names(const Selection& selection);
 /// With strict_layout, throws InputError naming the sources that register
 /// several families; otherwise does nothing.
 void enforce_strict_layout(const Selection& selection);
+
+/// One line for the whole job about sources with several benchmark families
+/// (how many, how many families at most, where to measure the floor); "" when none.
+std::string layout_summary(const Selection& selection);
 
 /// The JSON document of `cobench select --format json`.
 nlohmann::json to_json(const Selection& selection);

@@ -41,7 +41,8 @@ nlohmann::json to_json(const Selection& s) {
           {"max_targets", s.max_targets},
           {"target_regex", or_null(s.narrowing.targets)},
           {"filter", or_null(s.narrowing.filter)},
-          {"strict_layout", s.strict_layout}};
+          {"strict_layout", s.strict_layout},
+          {"layout_summary", or_null(layout_summary(s))}};
 }
 
 }  // namespace cobench::select

@@ -14,10 +14,8 @@ std::string chain_line(const SelectedTarget& t) {
 }
 
 void target_lines(std::string& out, const std::vector<SelectedTarget>& targets) {
-  for (const auto& t : targets) {
-    out += "  " + chain_line(t) + "\n";
-    for (const auto& w : t.layout_warnings) out += "    warning: " + w + "\n";
-  }
+  // Layout warnings are said once for the job (layout_summary), not under every target.
+  for (const auto& t : targets) out += "  " + chain_line(t) + "\n";
 }
 
 std::string names(const std::vector<std::string>& list) {
@@ -57,6 +55,7 @@ std::string to_text(const Selection& s) {
   if (!s.narrowing.filter.empty())
     out += fmt::format("benchmark filter ({}): {}\n", s.narrowing.filter_origin, s.narrowing.filter);
   for (const auto& n : s.notes) out += "note: " + n + "\n";
+  if (std::string layout = layout_summary(s); !layout.empty()) out += "warning: " + layout + "\n";
   return out;
 }
 

@@ -237,6 +237,20 @@ TEST(Config, BadRegexes) {
       {"[[budget.override]]\nmatch = \"a\"\n[[budget.override]]\nmatch = \"*x\"\n",
        "cobench.toml:4:9: budget.override[2].match: bad regex"},
   });
+  // libstdc++ overflowed a long reading these numbers, undefined behaviour (found by fuzz_config_toml).
+  expect_errors({{"[[budget.override]]\nmatch = \"BM_(a)\\\\8888888888888888888\"\n",
+                  "cobench.toml:2:9: budget.override[1].match: bad regex 'BM_(a)\\8888888888888888888': a back-reference "
+                  "or repeat count of more than 9 digits"},
+                 {"[select]\ntargets = \"a{1,99999999999}\"\n",
+                  "cobench.toml:2:11: select.targets: bad regex 'a{1,99999999999}': a back-reference or repeat count of "
+                  "more than 9 digits"}});
+  EXPECT_EQ(parse("[select]\ntargets = \"BM_Sort/1073741824|a{2,3}|\\\\{12345678901\"\n", "x").select.targets,
+            "BM_Sort/1073741824|a{2,3}|\\{12345678901");  // long literal numbers stay fine
+  // libstdc++'s regex compiler overflowed the stack on these (fuzz_config_toml, crafted inputs).
+  expect_errors({{"[select]\ntargets = \"" + std::string(60'000, 'a') + "\"\n",
+                  "cobench.toml:2:11: select.targets: a regex of 60000 characters; at most 1000 are accepted"},
+                 {"[[budget.override]]\nmatch = \"" + std::string(20'000, '(') + "a" + std::string(20'000, ')') + "\"\n",
+                  "cobench.toml:2:9: budget.override[1].match: a regex of 40001 characters; at most 1000 are accepted"}});
   expect_errors({{"[[budget.override]]\ntime = \"10%\"\n",
                   "cobench.toml:1:1: budget.override[1]: missing required key 'match' (a regex over benchmark names)"}});
 }

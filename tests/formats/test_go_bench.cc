@@ -54,6 +54,14 @@ TEST(GoBench, NamesWithoutSuffixAndDashesInSubNamesStayIntact) {
   EXPECT_EQ(find(output, "BenchmarkPlain").real_ns, std::vector<double>{1500});
 }
 
+TEST(GoBench, ASuffixTooLargeForACpuCountIsNoGomaxprocs) {
+  // std::stoi threw out_of_range past the parser (reproduced on fuzz_go_bench).
+  auto output = parse_go_bench("BenchmarkX-99999999999999  100  5 ns/op\n", "big.txt");
+  ASSERT_EQ(output.entries.size(), 1u);
+  EXPECT_EQ(output.entries[0].name, "BenchmarkX");
+  EXPECT_FALSE(output.context.contains("gomaxprocs"));
+}
+
 TEST(GoBench, SeveralPackagesQualifyNames) {
   auto output = parse_go_bench("pkg: a\nBenchmarkX-4 10 1 ns/op\npkg: b\nBenchmarkX-4 10 2 ns/op\n", "p.txt");
   ASSERT_EQ(output.entries.size(), 2u);

@@ -97,6 +97,12 @@ TEST(GoogleBenchmark, SyntaxErrorsGiveLineAndColumn) {
 
 TEST(GoogleBenchmark, ShapeErrorsNameFileAndBenchmark) {
   EXPECT_EQ(error_of(""), "in.json: empty file, expected JSON");
+  // A time 100,000 arrays deep overflowed the stack when its message dumped it (crafted input).
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  EXPECT_EQ(error_of("{\"benchmarks\": [{\"name\": \"a\", \"real_time\": " + deep + "}]}"),
+            "in.json: arrays and objects nested deeper than 64 levels");
+  std::string nested_64 = "{\"benchmarks\": [], \"context\": " + std::string(62, '[') + std::string(62, ']') + "}";
+  EXPECT_NO_THROW(formats::parse_google_benchmark_json(nested_64, "in.json"));
   EXPECT_EQ(error_of(" \n\t"), "in.json: empty file, expected JSON");
   EXPECT_NE(error_of("{\"context\": {}}").find("in.json: no \"benchmarks\" array"), std::string::npos);
   EXPECT_NE(error_of("[1, 2]").find("in.json: no \"benchmarks\" array"), std::string::npos);

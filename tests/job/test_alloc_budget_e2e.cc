@@ -60,7 +60,7 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
 
   const fs::path work = dir / "work";
   auto result = run_cobench({"run", "--base", "main", "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "3",
-                             "--allocs-budget", "0", "--bench-arg=--benchmark_min_time=0.001", "--keep", "--work-dir",
+                             "--allocs-budget", "0", "--bench-arg=--benchmark_min_time=0.001", "--no-machine-control", "--keep", "--work-dir",
                              work.string(), "--out", (dir / "out").string()},
                             repo.path());
   ASSERT_EQ(result.exit_code, 0) << explain(result);

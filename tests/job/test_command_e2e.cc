@@ -48,7 +48,8 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   EXPECT_EQ(work->base_samples.size(), 6u);
   EXPECT_GT(work->time.estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
   EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
-  ASSERT_EQ(report.targets.size(), 1u);
+  ASSERT_EQ(report.targets.size(), 2u);  // the commands, and the machine control (the first base command twice)
+  EXPECT_EQ(report.targets[1].name, "machine:commands");
   EXPECT_NE(report.targets[0].alloc_status.find("not applicable"), std::string::npos);
 
   // Every run recorded wall, user+sys and max RSS.
@@ -56,7 +57,7 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   int runs = 0;
   for (std::string line; std::getline(lines, line);) {
     auto json = nlohmann::json::parse(line);
-    if (json["type"] != "run") continue;
+    if (json["type"] != "run" || json["target"] != "commands") continue;  // the machine control's are its own
     ++runs;
     EXPECT_EQ(json["status"], "ok") << line;
     const auto& sample = json["samples"]["./work.sh"];

@@ -56,10 +56,12 @@ class SelectRunE2E : public ::testing::Test {
   }
 
   process::Result run(std::vector<std::string> args, std::vector<std::pair<std::string, std::string>> env = {}) {
-    // Two runs per side and tiny benchmarks: these tests check what is measured, not verdicts.
+    // Two runs per side and tiny benchmarks: these tests check what the diff selects, so no
+    // control is added beside it (tests/job/test_controls_e2e.cc covers those).
     std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "2",
                                      "--max-runs", "2", "--metric", "cpu_time",
-                                     "--bench-arg=--benchmark_min_time=0.001"};
+                                     "--bench-arg=--benchmark_min_time=0.001", "--no-machine-control",
+                                     "--control", "none"};
     argv.insert(argv.end(), args.begin(), args.end());
     return run_cobench(argv, repo.path(), env, 600);
   }
@@ -146,12 +148,24 @@ TEST_F(SelectRunE2E, EnvironmentNarrowsTargetsAndBenchmarksAndLayoutWarningsReac
   auto rep = report();
   EXPECT_EQ(rep.selection["narrowed_out"], (nlohmann::json{"bench_a", "bench_c"}));
   EXPECT_EQ(rep.settings["bench_args"].back(), "--benchmark_filter=BM_B2");
-  auto info = std::find_if(rep.targets.begin(), rep.targets.end(), [](auto& t) { return t.name == "bench_b"; });
-  ASSERT_NE(info, rep.targets.end());
-  ASSERT_EQ(info->warnings.size(), 1u);
-  EXPECT_NE(info->warnings[0].find("b.cc"), std::string::npos) << info->warnings[0];
-  EXPECT_NE(read_file(out_dir() / "report.md").find("benchmark families in one translation unit"), std::string::npos)
-      << read_file(out_dir() / "report.md");
+  // Each source's details stay in the selection; every report says it once for the job, with the way to measure it.
+  const auto& selected = rep.selection["selected"];
+  ASSERT_EQ(selected.size(), 1u);
+  ASSERT_EQ(selected[0]["layout_warnings"].size(), 1u);
+  EXPECT_NE(selected[0]["layout_warnings"][0].get<std::string>().find("b.cc"), std::string::npos);
+  auto layout = std::find_if(rep.notes.begin(), rep.notes.end(), [](auto& n) { return n.rfind("layout: ", 0) == 0; });
+  ASSERT_NE(layout, rep.notes.end());
+  EXPECT_NE(layout->find("1 selected source registers several benchmark families in one translation unit (2 per file: "),
+            std::string::npos) << *layout;
+  EXPECT_NE(layout->find("b.cc"), std::string::npos) << *layout;
+  EXPECT_NE(layout->find("--layout-probe"), std::string::npos) << *layout;
+  EXPECT_NE(read_file(out_dir() / "report.md").find("several benchmark families"), std::string::npos);
+  // Once where selection speaks, once among the table's notes: not once per target.
+  size_t said = 0;
+  for (size_t at = r.out.find("several benchmark families"); at != std::string::npos;
+       at = r.out.find("several benchmark families", at + 1))
+    ++said;
+  EXPECT_EQ(said, 2u) << r.out;
 
   // The same narrowing that matches nothing is an input error naming the variable.
   auto none = run({}, {{"COBENCH_TARGETS", "^nope$"}});

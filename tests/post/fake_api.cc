@@ -72,12 +72,47 @@ FakeApi::FakeApi() {
   server_.Post(github, create);
   server_.Patch(R"(/repos/octo/widgets/issues/comments/(\d+))", update);
 
+  // A server that keeps the connection busy: a byte now and then, never
+  // idle long enough for a per-read timeout, never done in time.
+  server_.Get(R"(/trickle/.*)", [this](const httplib::Request& request, httplib::Response& response) {
+    record(request);
+    response.set_chunked_content_provider("application/json", [this](size_t offset, httplib::DataSink& sink) {
+      if (offset >= static_cast<size_t>(kTrickleBytes) || !pause(kTrickleInterval)) {
+        sink.done();
+        return true;
+      }
+      return sink.write(offset == 0 ? "[" : " ", 1);
+    });
+  });
+  // Far more than any list page: chunked (no length to judge it by) or with a declared length.
+  const std::string chunk(64 * 1024, ' ');
+  auto huge = [this, chunk](size_t offset, httplib::DataSink& sink) {
+    if (offset >= kHugeBytes || stopping_) {
+      sink.done();
+      return true;
+    }
+    return sink.write(chunk.data(), std::min(chunk.size(), kHugeBytes - offset));
+  };
+  server_.Get(R"(/huge/.*)", [this, huge](const httplib::Request& request, httplib::Response& response) {
+    record(request);
+    response.set_chunked_content_provider("application/json", huge);
+  });
+  server_.Get(R"(/huge-declared/.*)", [this, chunk](const httplib::Request& request, httplib::Response& response) {
+    record(request);
+    response.set_content_provider(kHugeBytes, "application/json",
+                                  [this, chunk](size_t offset, size_t length, httplib::DataSink& sink) {
+                                    if (stopping_) return false;
+                                    return sink.write(chunk.data(), std::min(chunk.size(), length));
+                                  });
+  });
+
   port_ = server_.bind_to_any_port("127.0.0.1");
   thread_ = std::thread([this] { server_.listen_after_bind(); });
   while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 FakeApi::~FakeApi() {
+  stopping_ = true;
   server_.stop();
   thread_.join();
 }
@@ -98,6 +133,15 @@ void FakeApi::fail_with(int status, std::string body) {
 void FakeApi::record(const httplib::Request& request) {
   std::lock_guard lock(mutex_);
   requests_.push_back({request.method, request.path, request.params, request.headers, request.body});
+}
+
+bool FakeApi::pause(std::chrono::milliseconds interval) {
+  auto until = std::chrono::steady_clock::now() + interval;
+  while (std::chrono::steady_clock::now() < until) {
+    if (stopping_) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return !stopping_;
 }
 
 bool FakeApi::failing(httplib::Response& response) {

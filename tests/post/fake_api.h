@@ -1,6 +1,8 @@
 #pragma once
 // A real HTTP server on 127.0.0.1 playing GitLab's notes API and GitHub's
 // issue-comments API, recording every request it receives.
+#include <atomic>
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,6 +24,10 @@ struct Recorded {
 };
 
 /// Serves `notes` (GitLab, X-Next-Page paging) and `comments` (GitHub, Link paging).
+/// Any GET under /trickle answers one byte every kTrickleInterval, under /huge
+/// an endless-looking chunked body, and under /huge-declared a declared 64 MiB
+/// body: each stops when the client goes away, after a bounded amount, or when
+/// the server stops.
 class FakeApi {
  public:
   FakeApi();   ///< starts listening on a free port
@@ -33,9 +39,16 @@ class FakeApi {
   std::vector<nlohmann::json> notes;     ///< GitLab MR 3 of project 7
   std::vector<nlohmann::json> comments;  ///< GitHub PR 12 of octo/widgets
 
+  static constexpr auto kTrickleInterval = std::chrono::milliseconds(500);  ///< between two bytes
+  static constexpr int kTrickleBytes = 240;                               ///< then the body ends
+  static constexpr size_t kHugeBytes = size_t{64} << 20;                   ///< /huge and /huge-declared
+
  private:
   void record(const httplib::Request& request);
   bool failing(httplib::Response& response);
+  /// Waits `interval` unless the server stops first; false then.
+  bool pause(std::chrono::milliseconds interval);
+  std::atomic<bool> stopping_ = false;
   httplib::Server server_;
   std::thread thread_;
   int port_ = 0;

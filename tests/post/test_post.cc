@@ -1,13 +1,23 @@
 // `cobench post` against a real HTTP server on 127.0.0.1: create vs update by
 // marker across pages, headers, job summary, and failures that keep the
-// report and never print the token.
+// report and never print the token or the URL's credentials; a server that
+// never finishes meets the deadline, SIGTERM stops a post at once, and an
+// oversized answer is refused.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "core/errors.h"
 #include "post/fake_api.h"
+#include "post/http_client.h"
+#include "post/note_list.h"
 #include "post/post.h"
 #include "support/testing.h"
 
@@ -43,6 +53,24 @@ struct PostTest : ::testing::Test {
     EXPECT_EQ(result.err.find(kToken), std::string::npos) << result.err;
   }
 };
+
+// The pid of this test's child process running cobench (process::run started
+// it from another thread and does not say), or 0.
+pid_t cobench_child() {
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // "PID (COMM) STATE PPID ...": COMM may hold blanks and parentheses.
+    size_t comm_end = line.rfind(')');
+    if (comm_end == std::string::npos || line.find("(cobench)") == std::string::npos) continue;
+    std::istringstream rest(line.substr(comm_end + 1));
+    char state = 0;
+    pid_t parent = 0;
+    if (rest >> state >> parent && parent == ::getpid()) return static_cast<pid_t>(std::stol(line));
+  }
+  return 0;
+}
 
 std::vector<std::string> methods(const std::vector<Recorded>& requests) {
   std::vector<std::string> out;
@@ -170,6 +198,141 @@ TEST_F(PostTest, MissingVariablesAndBadEventsAreInputErrorsNamingThem) {
   EXPECT_EQ(no_file.exit_code, 2) << explain(no_file);
   EXPECT_NE(no_file.err.find("missing.md"), std::string::npos) << no_file.err;
   EXPECT_TRUE(api.requests().empty());
+}
+
+TEST_F(PostTest, AServerThatNeverFinishesMeetsTheDeadline) {
+  Env env = gitlab_env();
+  env[0].second = api.url() + "/trickle/api/v4";  // a byte every 0.5 s: no per-read timeout ever fires
+  auto result = run_cobench({"post", "--gitlab", "--timeout", "2s", report.string()}, dir.path(), env, 120);
+  EXPECT_EQ(result.exit_code, 3) << explain(result);
+  EXPECT_NE(result.err.find("GET " + api.url() + "/trickle/api/v4/projects/7/merge_requests/3/notes"),
+            std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("the deadline of 2.0 s for the whole post passed (cobench post --timeout)"),
+            std::string::npos) << result.err;
+  EXPECT_EQ(api.requests().size(), 1u);
+  EXPECT_EQ(read_text(report), kReport);
+}
+
+TEST_F(PostTest, SigtermStopsAPostInProgressWithExit130) {
+  Env env = gitlab_env();
+  env[0].second = api.url() + "/trickle/api/v4";
+  process::Result result;
+  std::thread post_thread([&] {
+    result = run_cobench({"post", "--gitlab", "--timeout", "10m", report.string()}, dir.path(), env, 120);
+  });
+  // Once the server holds the request, the post is in progress: cancel it the way CI does.
+  pid_t child = 0;
+  for (int i = 0; i < 3000 && (child == 0 || api.requests().empty()); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (child == 0) child = cobench_child();
+  }
+  ASSERT_NE(child, 0) << "no cobench child found";
+  ASSERT_FALSE(api.requests().empty()) << "the post never reached the server";
+  auto sent = std::chrono::steady_clock::now();
+  ::kill(child, SIGTERM);
+  post_thread.join();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  EXPECT_EQ(result.exit_code, 130) << explain(result);
+  EXPECT_NE(result.err.find("interrupted"), std::string::npos) << result.err;
+  EXPECT_LT(seconds, 5) << "the post took this long to stop after SIGTERM";  // within about a second when idle
+  EXPECT_EQ(read_text(report), kReport);
+}
+
+TEST_F(PostTest, AnOversizedResponseIsRefusedWithoutReadingTheRest) {
+  for (const char* prefix : {"/huge", "/huge-declared"}) {  // without and with a Content-Length
+    Env env = gitlab_env();
+    env[0].second = api.url() + prefix + "/api/v4";
+    auto result = post("--gitlab", env);
+    EXPECT_EQ(result.exit_code, 3) << prefix << explain(result);
+    EXPECT_NE(result.err.find("the response is larger than 4194304 bytes; not reading the rest"), std::string::npos)
+        << prefix << result.err;
+  }
+}
+
+TEST_F(PostTest, CredentialsInTheApiUrlAreSentButNeverPrinted) {
+  const std::string password = "pAss-w0rd-9x7";
+  api.notes = make_notes(2, 0);
+  Env env = gitlab_env();
+  env[0].second = "http://ci-bot:" + password + "@127.0.0.1:" + api.url().substr(api.url().rfind(':') + 1) + "/api/v4";
+  auto ok = post("--gitlab", env);
+  ASSERT_EQ(ok.exit_code, 0) << explain(ok);
+  auto requests = api.requests();
+  ASSERT_FALSE(requests.empty());
+  EXPECT_EQ(requests[0].header("Authorization"), "Basic Y2ktYm90OnBBc3MtdzByZC05eDc=");  // ci-bot:pAss-w0rd-9x7
+  EXPECT_EQ(requests[0].header("PRIVATE-TOKEN"), kToken);
+
+  auto expect_hidden = [&](const process::Result& result) {
+    for (const std::string& secret : {password, std::string("ci-bot:"), kToken}) {
+      EXPECT_EQ(result.out.find(secret), std::string::npos) << result.out;
+      EXPECT_EQ(result.err.find(secret), std::string::npos) << result.err;
+    }
+  };
+  expect_hidden(ok);
+  // An error echoing the URL, an unreachable host, a URL without its scheme.
+  api.fail_with(400, R"({"message": "bad request for http://ci-bot:pAss-w0rd-9x7@127.0.0.1/api/v4"})");
+  auto echoed = post("--gitlab", env);
+  EXPECT_EQ(echoed.exit_code, 3) << explain(echoed);
+  EXPECT_NE(echoed.err.find("HTTP 400: bad request for http://[token]@127.0.0.1"), std::string::npos)
+      << echoed.err;
+  expect_hidden(echoed);
+  env[0].second = "http://ci-bot:" + password + "@127.0.0.1:1/api/v4";
+  auto unreachable = post("--gitlab", env);
+  EXPECT_EQ(unreachable.exit_code, 3) << explain(unreachable);
+  EXPECT_NE(unreachable.err.find("GET http://127.0.0.1:1/api/v4/"), std::string::npos) << unreachable.err;
+  expect_hidden(unreachable);
+  env[0].second = "ci-bot:" + password + "@127.0.0.1/api/v4";
+  auto no_scheme = post("--gitlab", env);
+  EXPECT_EQ(no_scheme.exit_code, 2) << explain(no_scheme);
+  EXPECT_NE(no_scheme.err.find("'[credentials]@127.0.0.1/api/v4'"), std::string::npos) << no_scheme.err;
+  expect_hidden(no_scheme);
+}
+
+TEST(HttpClient, UrlsAreShownWithoutCredentials) {
+  EXPECT_EQ(post::without_credentials("https://u:t@h.example/api/v4?x=a@b"), "https://[credentials]@h.example/api/v4?x=a@b");
+  EXPECT_EQ(post::without_credentials("https://TOKEN@api.github.com"), "https://[credentials]@api.github.com");
+  EXPECT_EQ(post::without_credentials("u:t@host/path"), "[credentials]@host/path");
+  EXPECT_EQ(post::without_credentials("https://gitlab.example/api/v4/users/@me"), "https://gitlab.example/api/v4/users/@me");
+}
+
+TEST(NoteList, NextLinkIsFoundWithoutARegex) {
+  EXPECT_EQ(post::next_link(R"(<https://api/x?page=2>; rel="next", <https://api/x?page=9>; rel="last")"), "https://api/x?page=2");
+  EXPECT_EQ(post::next_link(R"(<https://api/x?page=1>; rel="first",<https://api/x?page=3> ;rel=next)"), "https://api/x?page=3");
+  EXPECT_EQ(post::next_link(R"(<https://api/x?page=9>; rel="last")"), "");
+  EXPECT_EQ(post::next_link(R"(<>; rel="next")"), "");
+  EXPECT_EQ(post::next_link("<https://api/x"), "");
+  // std::regex overflowed the stack on a 60,000-character header (fuzz_api_responses, crafted input).
+  EXPECT_EQ(post::next_link("<" + std::string(60'000, 'a') + ">; rel=\"next\""), std::string(60'000, 'a'));
+}
+
+TEST(NoteList, XNextPageMustNameALaterWholePage) {
+  EXPECT_EQ(post::next_page("2", 1), 2);
+  EXPECT_EQ(post::next_page("", 1), std::nullopt);  // the last page
+  EXPECT_EQ(post::next_page("1", 1), std::nullopt);
+  // Each was converted to int by a plain cast, undefined behaviour (UBSan, crafted input).
+  for (const char* bad : {"1e300", "nan", "inf", "2.5", "-3"}) EXPECT_EQ(post::next_page(bad, 1), std::nullopt) << bad;
+}
+
+TEST(NoteList, AnswersNestedTooDeepAreRefused) {
+  // An id or a message 100,000 arrays deep overflowed the stack when dumped (fuzz_api_responses, crafted input).
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  post::HttpResponse page;
+  page.body = R"([{"body": "<!-- cobench-report -->", "id": )" + deep + "}]";
+  try {
+    post::marked_id(page, "GitLab notes list");
+    FAIL() << "expected InfraError";
+  } catch (const InfraError& e) {
+    EXPECT_EQ(std::string(e.what()), "GitLab notes list: arrays and objects nested deeper than 64 levels");
+  }
+  EXPECT_EQ(post::api_message(R"({"message": )" + deep + "}").size(), 12 + deep.size() + 1);  // the body as it came
+  EXPECT_EQ(post::api_message(R"({"message": {"note": ["is too long"]}})"), R"({"note":["is too long"]})");
+}
+
+TEST(NoteList, AnItemWhoseBodyIsNotTextCarriesNoMarker) {
+  post::HttpResponse page;
+  page.body = R"([{"id": 1, "body": null}, {"id": 2, "body": 5}, {"id": 3, "body": "<!-- cobench-report -->"}])";
+  EXPECT_EQ(post::marked_id(page, "notes list"), "3");
+  page.body = R"([{"id": 1, "body": null}])";
+  EXPECT_EQ(post::marked_id(page, "notes list"), "");
 }
 
 TEST(NoteBody, AddsTheMarkerOnceAndCutsLongReportsKeepingDetailsClosed) {

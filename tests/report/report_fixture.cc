@@ -41,7 +41,9 @@ report::Report sample_run_report() {
   r.benchmarks.push_back(make_row("bench_copy", "BM_Copy/64", Verdict::Pass, 0.80, 0.78, 0.83));
   auto control = make_row("bench_copy", "BM_Control", Verdict::Pass, 1.00, 0.99, 1.01);
   control.is_control = true;
+  control.control_kind = "layout";
   r.benchmarks.push_back(control);
+  r.controls = {{"bench_copy/BM_Control", "layout", 1.00, 0.99, 1.01, 0.01}};
   r.benchmarks.push_back(make_row("bench_gemm", "BM_Gemm<float>/256", Verdict::Regression, 1.23, 1.19, 1.27));
 
   auto hostile = make_row("bench_gemm", kHostileName, Verdict::Inconclusive, 1.02, 0, 0);

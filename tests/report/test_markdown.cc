@@ -37,11 +37,11 @@ std::vector<std::string> table_lines(const std::string& markdown) {
 TEST(Markdown, SummaryLineComesFirstWithCountsBudgetRunsControlAndShas) {
   auto lines = lines_of(render_markdown(testing::sample_run_report()));
   ASSERT_GE(lines.size(), 3u);
-  EXPECT_EQ(lines[0], "### cobench: 2 regressions, 2 inconclusive, 2 pass (1 faster)");
+  EXPECT_EQ(lines[0], "### cobench: 2 regressions, 2 inconclusive, 1 pass (1 faster)");  // the control is not counted
   const std::string& facts = lines[2];
   EXPECT_NE(facts.find("budget +5% (head/base ≤ 1.05, 95% confidence)"), std::string::npos) << facts;
   EXPECT_NE(facts.find("6 runs per side"), std::string::npos) << facts;
-  EXPECT_NE(facts.find("control spread ±1.0% (bench\\_copy: BM\\_Control)"), std::string::npos) << facts;
+  EXPECT_NE(facts.find("control spread ±1.0% (layout: bench\\_copy/BM\\_Control)"), std::string::npos) << facts;
   EXPECT_NE(facts.find("0123456789…abcdef0123"), std::string::npos) << facts;
 }
 

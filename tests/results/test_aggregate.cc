@@ -158,6 +158,7 @@ TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
                       "a run waited for a CPU: their intervals are wider. What helps: a quieter runner (fewer parallel "
                       "jobs on it), --metric auto (cpu_time for single-threaded benchmarks), more runs (--max-runs), "
                       "a looser budget");
+  EXPECT_EQ(notes[0].find("--metric auto", 0) != std::string::npos, true);
   // Loaded by load average alone: still said, whatever the metric.
   file.settings.metric = "cpu_time";
   for (auto& r : file.runs) r.samples["BM_FFT/1024"]["cpu_ns"] = 93000;

@@ -98,6 +98,37 @@ TEST(ResultsLog, AMalformedMiddleLineNamesFileAndLine) {
   }
 }
 
+TEST(ResultsLog, ANumberBeyondDoubleIsAnInputErrorNamingTheLine) {
+  // Found by fuzz_results_jsonl: nlohmann's out_of_range escaped as an internal error.
+  try {
+    parse_results(settings_line() + "\n{\"type\":\"run\",\"wall_seconds\":647.0345e7757}\n{\"type\":\"note\",\"text\":\"x\"}\n",
+                  "results.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("results.jsonl:2: a number out of range: ", 0), 0u) << e.what();
+  }
+}
+
+TEST(ResultsLog, ALineNestedTooDeepIsAnInputError) {
+  // A host value 100,000 arrays deep overflowed the stack when the report dumped it (crafted input).
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  try {
+    parse_results("{\"type\":\"host\",\"cpu\":" + deep + "}\n" + settings_line() + "\n", "results.jsonl");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "results.jsonl:1: arrays and objects nested deeper than 64 levels");
+  }
+}
+
+TEST(ResultsLog, RunNumbersThatAreNoIntsAreInputErrors) {
+  // Found by fuzz_results_jsonl: "run": 1e300 was converted to int by a plain cast (undefined behaviour).
+  for (const std::string field : {"\"run\":1e300", "\"run\":0,\"exit_code\":-1e300", "\"run\":0,\"signal\":2.5",
+                                  "\"run\":4294967296"}) {
+    std::string line = "{\"type\":\"run\",\"target\":\"t\",\"side\":\"head\",\"status\":\"ok\"," + field + "}";
+    EXPECT_THROW(parse_results(settings_line() + "\n" + line + "\n", "results.jsonl"), InputError) << line;
+  }
+}
+
 TEST(ResultsLog, AWrongShapeIsAnInputError) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";
