@@ -90,7 +90,8 @@ void check_given_flags(const std::vector<std::string>& given, const std::string&
 }
 
 /// Refuses, before anything is built, what `cobench run` would refuse in
-/// every job of `method` (exit 2): a bad flag or value, min_runs above max_runs, a flag cobench must own.
+/// every job of `method` (exit 2): a bad flag or value, min_runs above max_runs, a flag cobench must own,
+/// a layout probe (it has no base side).
 void check_job_flags(const validate::JobSpec& spec, const validate::Method& method) {
   const std::string origin = method.args.empty() ? "--run-arg" : fmt::format("--method {}", method.name);
   check_given_flags(method.args, origin);
@@ -99,7 +100,12 @@ void check_job_flags(const validate::JobSpec& spec, const validate::Method& meth
   const std::vector<std::string> argv = validate::job_argv(spec, method, spec.repo / ".cobench/check");
   parse_run_flags(app, {argv.begin() + 2, argv.end()}, origin);  // without the binary and "run"
   try {
-    job::check_settings(flags.options(host::environment_map()).settings);
+    const config::Config settings = flags.options(host::environment_map()).settings;
+    if (settings.run.layout_probe)
+      throw InputError(fmt::format("{}: measures the head against itself; validate's jobs compare the fixture's "
+                                   "base and head",
+                                   settings.origin("run.layout_probe").describe("run.layout_probe")));
+    job::check_settings(settings);
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", origin, e.what()));
   }

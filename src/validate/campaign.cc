@@ -1,5 +1,8 @@
 #include "validate/campaign.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -40,6 +43,12 @@ int JobResult::decided() const {
   return n;
 }
 
+double JobResult::control_spread() const {
+  double widest = std::numeric_limits<double>::quiet_NaN();
+  for (const auto& c : controls) widest = std::isnan(widest) ? c.spread : std::max(widest, c.spread);
+  return widest;
+}
+
 JobResult read_job(const fs::path& report_dir) {
   const fs::path report_path = report_dir / "report.json";
   report::Report report;
@@ -50,10 +59,12 @@ JobResult read_job(const fs::path& report_dir) {
     throw InputError(what.rfind(report_path.string(), 0) == 0 ? what : report_path.string() + ": " + what);
   }
   JobResult job;
+  job.controls = report.controls;
   for (const auto& row : report.benchmarks)
-    job.verdicts.push_back({row.target, row.name, row.verdict,
-                            row.time.compared ? row.time.estimate.ratio : report::kUndefined, row.runs_base,
-                            row.runs_head});
+    if (!row.is_control)
+      job.verdicts.push_back({row.target, row.name, row.verdict,
+                              row.time.compared ? row.time.estimate.ratio : report::kUndefined, row.runs_base,
+                              row.runs_head});
   // The run log holds every run's wall time, the allocation runs' too: their sum is the measuring phase.
   for (const auto& run : results::read_results(report_dir / "results.jsonl").runs)
     job.measuring_seconds += run.wall_seconds;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "stats/stats.h"
+#include "verdict/control.h"
 
 namespace cobench::validate {
 
@@ -45,7 +46,8 @@ struct JobResult {
   int exit_code = 0;              ///< of `cobench run`
   double wall_seconds = 0;        ///< the whole job: checkout, configure, build, measuring, reports
   double measuring_seconds = 0;   ///< its runs' wall times added up (timing and allocation runs)
-  std::vector<JobVerdict> verdicts;  ///< one per benchmark row of its report
+  std::vector<JobVerdict> verdicts;  ///< one per judged benchmark row of its report (controls are not judged)
+  std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran (report.json)
   /// Empty for a finished job; else how it ended and the last line it printed
   /// ("cobench run exited 3: cobench: error: build of target 'x' failed ...").
   std::string failure;
@@ -54,10 +56,13 @@ struct JobResult {
   double build_seconds() const { return wall_seconds - measuring_seconds; }
   /// Verdicts that decided: pass or regression.
   int decided() const;
+  /// The spread the control rule held this job's rows to (the widest control's); NaN without a control.
+  double control_spread() const;
 };
 
-/// The verdicts and run times of a finished job's report folder (report.json,
-/// results.jsonl); throws InputError naming the file when one is missing or malformed.
+/// The verdicts, controls and run times of a finished job's report folder
+/// (report.json, results.jsonl); the controls' own rows give no verdict.
+/// Throws InputError naming the file when one is missing or malformed.
 JobResult read_job(const std::filesystem::path& report_dir);
 
 /// How every job is started.

@@ -57,7 +57,7 @@ inline std::uint64_t chain(std::uint64_t x, std::uint64_t steps) {
 }  // namespace fixture
 )";
 
-constexpr std::string_view kComputeSource = R"(// A/A control, compute-bound: @STEPS@ dependent multiply-adds per iteration,
+constexpr std::string_view kComputeSource = R"(// Unchanged, compute-bound: @STEPS@ dependent multiply-adds per iteration,
 // the same code on both sides.
 #include "fixture/chain.h"
 
@@ -70,6 +70,13 @@ static void @FAMILY@(benchmark::State& state) {
 }
 BENCHMARK(@FAMILY@);
 BENCHMARK_MAIN();
+)";
+
+constexpr std::string_view kSettings = R"(# cobench validate's fixture: the settings every job layers its flags over.
+# The layout control: an unchanged target rebuilt on both sides (its base
+# binary is the machine control too). A job's --control flag replaces it.
+[run]
+control = ["@CONTROL@"]
 )";
 
 constexpr std::string_view kPointerChaseSource = R"(// A/A control, memory-bound: @STEPS@ steps per iteration of a pointer chase
@@ -190,6 +197,7 @@ constexpr std::uint64_t kComputeSteps = 3000;       // ≈ 3.5 µs
 constexpr std::uint64_t kComputeLongSteps = 10000;  // ≈ 11 µs
 constexpr std::uint64_t kPointerChaseSteps = 64;    // ≈ 10 µs
 constexpr std::uint64_t kAllocationSteps = 3000;
+constexpr std::uint64_t kControlSteps = 1000;       // ≈ 1 µs: the machine control runs it in every block
 
 using Fills = std::vector<std::pair<std::string_view, std::string>>;
 
@@ -225,6 +233,7 @@ std::vector<FixtureFile> fixture_files(const Fixture& fixture) {
                    "commit whose effect on each benchmark is known.\n\n| target | family | true effect | work |\n"
                    "|---|---|---|---|\n" + readme,
                    ""});
+  files.push_back({"cobench.toml", fill(kSettings, {{"CONTROL", fixture.control}}), ""});
   files.push_back({"include/fixture/chain.h", std::string(kChainHeader), ""});
   for (const auto& target : fixture.targets) {
     const Truth& truth = fixture.rows[target.row];
@@ -319,7 +328,10 @@ Fixture plan_fixture(const FixtureSpec& spec) {
        fmt::format("memory-bound: {} steps of a pointer chase over a shuffled 8 MB array", kPointerChaseSteps), 0},
       {"bench_aa_join_strings", "BM_JoinStrings", Work::JoinStrings, 0,
        "allocator-bound: copies and joins 256 short strings", 0},
+      {"bench_control", "BM_Control", Work::Chain, kControlSteps,
+       chain_what(kControlSteps) + "; the layout control (cobench.toml)", 0},
   };
+  fixture.control = "bench_control";
   for (int percent : percents) {
     fixture.rows.push_back({Truth::Kind::Slower, percent, 0});
     fixture.targets.push_back({fmt::format("bench_slowdown_{}", percent), fmt::format("BM_Slowdown{}", percent),

@@ -4,7 +4,9 @@
 // known by construction. A/A controls are the same code on both sides; the
 // slowdowns are chains of dependent multiply-adds whose length the head
 // multiplies by exactly 1 + s; one benchmark's head adds heap allocations.
-// One benchmark family per source file and per executable target.
+// One benchmark family per source file and per executable target. Its
+// cobench.toml names an unchanged target as the layout control, as a project
+// would, so every job carries a layout control and a machine control.
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -51,6 +53,9 @@ struct FixtureSpec {
 struct Fixture {
   std::vector<Truth> rows;             ///< A/A first, then the slowdowns ascending, then the allocations
   std::vector<FixtureTarget> targets;  ///< in the order the project lists them
+  /// The unchanged target the project's cobench.toml names as its layout control
+  /// (`[run] control`); also one of `targets`, in the A/A row, judged only when a job turns the control off.
+  std::string control;
   std::string base;                    ///< full SHA of the base commit (write_fixture)
   std::string head;                    ///< full SHA of the head commit
 

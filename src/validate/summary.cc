@@ -52,6 +52,9 @@ std::string seconds(const Spread& s) {
   return std::isnan(s.mean) ? "-" : fmt::format("{:.1f} s (min {:.1f}, max {:.1f})", s.mean, s.min, s.max);
 }
 
+/// "±1.8%", or "-" for NaN (no control).
+std::string spread_text(double spread) { return std::isnan(spread) ? "-" : fmt::format("±{:.1f}%", spread * 100); }
+
 std::string load_text(const nlohmann::json& load) {
   if (!load.is_array() || load.size() != 3) return "unknown";
   return fmt::format("{:.2f} / {:.2f} / {:.2f}", load[0].get<double>(), load[1].get<double>(), load[2].get<double>());
@@ -76,9 +79,11 @@ std::string per_job_line(const MethodSummary& m) {
   if (m.jobs.empty()) return "- no job finished\n";
   return fmt::format(
       "- per job ({} job{}): build and setup {}; measuring {}; {:.1f} decided verdicts; **{} measuring seconds per "
-      "decided verdict**\n",
+      "decided verdict**; control spread {} (median over jobs of the widest control; a regression inside it is "
+      "inconclusive)\n",
       m.jobs.size(), m.jobs.size() == 1 ? "" : "s", seconds(spread(build)), seconds(spread(measuring)),
-      static_cast<double>(decided) / m.jobs.size(), number(m.measuring_seconds_per_decided(), "{:.1f}"));
+      static_cast<double>(decided) / m.jobs.size(), number(m.measuring_seconds_per_decided(), "{:.1f}"),
+      spread_text(m.median_control_spread()));
 }
 
 std::string method_table(const Fixture& fixture, const MethodSummary& m) {
@@ -120,6 +125,8 @@ std::string side_by_side(const Fixture& fixture, const std::vector<MethodSummary
   }
   out += "| measuring s per decided verdict |";
   for (const auto& m : methods) out += fmt::format(" {} |", number(m.measuring_seconds_per_decided(), "{:.1f}"));
+  out += "\n| control spread (median) |";
+  for (const auto& m : methods) out += fmt::format(" {} |", spread_text(m.median_control_spread()));
   out += "\n| pass at ≥ 10% (should be 0) |";
   for (const auto& m : methods) out += fmt::format(" {} of {} |", m.pass_at_10_or_more, m.verdicts_at_10_or_more);
   return out + "\n\n";
@@ -132,13 +139,16 @@ std::string jobs_table(const std::vector<MethodSummary>& methods) {
   std::sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.first->index < b.first->index; });
   std::string out =
       "<details><summary>Every job</summary>\n\n"
-      "| job | method | exit | build and setup | measuring | verdicts | decided | measuring s per decided verdict |\n"
-      "|--:|---|--:|--:|--:|--:|--:|--:|\n";
+      "| job | method | exit | build and setup | measuring | verdicts | decided | measuring s per decided verdict "
+      "| control spread |\n"
+      "|--:|---|--:|--:|--:|--:|--:|--:|--:|\n";
   for (const auto& [job, method] : jobs) {
     const int decided = job->decided();
-    out += fmt::format("| {} | `{}` | {} | {:.1f} s | {:.1f} s | {} | {} | {} |\n", job->index, method_name(*method),
-                       job->exit_code, job->build_seconds(), job->measuring_seconds, job->verdicts.size(), decided,
-                       decided == 0 ? "-" : fmt::format("{:.1f}", job->measuring_seconds / decided));
+    out += fmt::format("| {} | `{}` | {} | {:.1f} s | {:.1f} s | {} | {} | {} | {} |\n", job->index,
+                       method_name(*method), job->exit_code, job->build_seconds(), job->measuring_seconds,
+                       job->verdicts.size(), decided,
+                       decided == 0 ? "-" : fmt::format("{:.1f}", job->measuring_seconds / decided),
+                       spread_text(job->control_spread()));
   }
   return out + "\n</details>\n";
 }
@@ -165,12 +175,16 @@ nlohmann::json job_json(const JobResult& job) {
                         {"ratio", number_or_null(v.ratio)},
                         {"runs_base", v.runs_base},
                         {"runs_head", v.runs_head}});
+  nlohmann::json controls = nlohmann::json::array();  // which control set the spread; the rest is in its report.json
+  for (const auto& c : job.controls) controls.push_back({{"name", c.name}, {"kind", c.kind}, {"spread", c.spread}});
   return {{"index", job.index},
           {"exit_code", job.exit_code},
           {"wall_seconds", job.wall_seconds},
           {"build_seconds", job.build_seconds()},
           {"measuring_seconds", job.measuring_seconds},
           {"decided", job.decided()},
+          {"controls", controls},
+          {"control_spread", number_or_null(job.control_spread())},
           {"report", fmt::format("jobs/{:03}/report.json", job.index)},
           {"verdicts", verdicts}};
 }
@@ -198,6 +212,13 @@ double MethodSummary::measuring_seconds_per_decided() const {
     decided += job.decided();
   }
   return decided == 0 ? kNaN : measuring / decided;
+}
+
+double MethodSummary::median_control_spread() const {
+  std::vector<double> spreads;
+  for (const auto& job : jobs)
+    if (const double s = job.control_spread(); !std::isnan(s)) spreads.push_back(s);
+  return spreads.empty() ? kNaN : stats::median(spreads);
 }
 
 std::vector<MethodSummary> summarize(const Fixture& fixture, const std::vector<Method>& methods,
@@ -235,8 +256,9 @@ std::string render_markdown(const Context& context, const Fixture& fixture, cons
                      context.jobs_per_method, context.jobs_per_method == 1 ? "" : "s", methods.size() == 1 ? "" : "s",
                      fmt::join(names, ", "), methods.size() > 1 ? " taking turns (A B, B A, ...)" : "",
                      report::sanitize_text(fmt::format("{}", fmt::join(context.job_args, " ")), true));
-  out += fmt::format("- fixture: {} benchmarks, one family per source file and target; builds: {}\n",
-                     fixture.targets.size(), context.builds);
+  out += fmt::format("- fixture: {} benchmarks, one family per source file and target; its cobench.toml names `{}` "
+                     "the layout control; builds: {}\n",
+                     fixture.targets.size(), fixture.control, context.builds);
   out += fmt::format("- wall time: {:.1f} min{}\n\n", context.wall_seconds / 60,
                      context.stopped.empty() ? "" : fmt::format(" (**stopped early**: {})", context.stopped));
   for (const auto& m : methods) out += method_table(fixture, m);
@@ -262,6 +284,7 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
                            {"pass_at_10_or_more", m.pass_at_10_or_more},
                            {"verdicts_at_10_or_more", m.verdicts_at_10_or_more},
                            {"measuring_seconds_per_decided", number_or_null(m.measuring_seconds_per_decided())},
+                           {"median_control_spread", number_or_null(m.median_control_spread())},
                            {"jobs", jobs}});
   }
   return {{"schema", 1},
@@ -276,6 +299,7 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
           {"wall_seconds", context.wall_seconds},
           {"stopped", context.stopped.empty() ? nlohmann::json() : nlohmann::json(context.stopped)},
           {"fixture", targets},
+          {"layout_control", fixture.control},
           {"methods", out_methods}};
 }
 

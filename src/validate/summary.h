@@ -41,6 +41,8 @@ struct MethodSummary {
 
   /// The measuring seconds of all its jobs per decided (pass or regression) verdict; NaN when none decided.
   double measuring_seconds_per_decided() const;
+  /// The median over its jobs of the spread the control rule held rows to; NaN when no job had a control.
+  double median_control_spread() const;
 };
 
 /// Tallies finished jobs by method and row. Verdicts on benchmarks the

@@ -1,7 +1,10 @@
 // `cobench validate` end to end: the fixture built on both sides by real
 // `cobench run` jobs, every row of the table printed, and the summary JSON
-// counting every verdict of every job (counts, never timings).
+// counting every verdict of every job (counts, never timings); the controls
+// every job carries give no verdict.
 #include <filesystem>
+#include <map>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -58,9 +61,17 @@ TEST(ValidateE2E, AShortRunPrintsEveryRowAndCountsEveryVerdict) {
   EXPECT_EQ(job.at("exit_code"), 0);
   EXPECT_EQ(job.at("verdicts").size(), 10u);
 
-  // Every job's report is kept, readable through the report model.
+  // Every job's report is kept, readable through the report model: the ten
+  // verdicts, and the two controls every job carries (the fixture's cobench.toml
+  // names the layout control, whose base binary is the machine control).
   const auto report = cobench::report::from_json(nlohmann::json::parse(cobench::read_file(out / "jobs/001/report.json")));
-  EXPECT_EQ(report.benchmarks.size(), 10u);
+  EXPECT_EQ(report.benchmarks.size(), 12u);
+  std::map<std::string, std::string> controls;
+  for (const auto& row : report.benchmarks)
+    if (row.is_control) controls[row.target] = row.control_kind;
+  EXPECT_EQ(controls, (std::map<std::string, std::string>{{"bench_control", "layout"},
+                                                          {"machine:bench_control", "machine"}}));
+  EXPECT_EQ(job.at("controls").size(), report.controls.size());
   EXPECT_TRUE(fs::exists(out / "jobs/001/results.jsonl"));
   EXPECT_TRUE(fs::exists(out / "summary.md"));
   EXPECT_TRUE(fs::is_empty(dir / "tmp")) << "the temporary fixture, its worktrees and builds must be removed";

@@ -56,6 +56,14 @@ void write_job_folder(const fs::path& dir) {
                                                  {110, 111, 109, 110}, 0.05, 0.95));
   report.benchmarks.back().runs_base = report.benchmarks.back().runs_head = 4;
   report.benchmarks.push_back(report::judged_row("bench_aa_compute", "BM_Compute", {}, {}, 0.05, 0.95));
+  // The controls: rows of their own, no verdict of the fixture's.
+  for (const char* target : {"bench_control", "machine:bench_control"}) {
+    report.benchmarks.push_back(report::judged_row(target, "BM_Control", {100, 101, 99}, {100, 102, 98}, 0.05, 0.95));
+    report.benchmarks.back().is_control = true;
+    report.benchmarks.back().control_kind = target[0] == 'm' ? "machine" : "layout";
+  }
+  report.controls = {{"machine:bench_control/BM_Control", "machine", 1.0, 0.98, 1.03, 0.03},
+                     {"bench_control/BM_Control", "layout", 1.0, 0.99, 1.01, 0.01}};
   write_file_atomic(dir / "report.json", report::to_json(report).dump());
   results::ResultsLog log(dir / "results.jsonl");
   log.host(nlohmann::json::object());
@@ -70,11 +78,11 @@ void write_job_folder(const fs::path& dir) {
   }
 }
 
-TEST(Campaign, AJobIsReadBackThroughTheReportModelAndTheRunLog) {
+TEST(Campaign, AJobIsReadBackThroughTheReportModelAndTheRunLogWithoutItsControlsRows) {
   cobench::testing::TempDir dir;
   write_job_folder(dir.path());
   const JobResult job = read_job(dir.path());
-  ASSERT_EQ(job.verdicts.size(), 2u);
+  ASSERT_EQ(job.verdicts.size(), 2u);  // the two control rows are not verdicts
   EXPECT_EQ(job.verdicts[0].target, "bench_slowdown_10");
   EXPECT_EQ(job.verdicts[0].verdict, stats::Verdict::Regression);
   EXPECT_NEAR(job.verdicts[0].ratio, 1.10, 0.01);
@@ -83,6 +91,10 @@ TEST(Campaign, AJobIsReadBackThroughTheReportModelAndTheRunLog) {
   EXPECT_TRUE(std::isnan(job.verdicts[1].ratio));  // nothing compared: no ratio, not 0
   EXPECT_DOUBLE_EQ(job.measuring_seconds, 4.5);
   EXPECT_EQ(job.decided(), 1);
+  EXPECT_TRUE(std::isnan(JobResult{}.control_spread()));  // no control, no spread
+  ASSERT_EQ(job.controls.size(), 2u);
+  EXPECT_EQ(job.controls[0].kind, "machine");
+  EXPECT_DOUBLE_EQ(job.control_spread(), 0.03);  // the widest: the one the rule held rows to
 }
 
 TEST(Campaign, AMissingReportNamesTheFile) {

@@ -47,7 +47,9 @@ TEST(Fixture, RowsAreAAThenSlowdownsAscendingThenAllocations) {
   EXPECT_EQ(keys, (std::vector<std::string>{"aa", "slowdown_3", "slowdown_20", "allocs_2"}));
   std::vector<int> per_row(fixture.rows.size());
   for (const auto& target : fixture.targets) ++per_row.at(target.row);
-  EXPECT_EQ(per_row, (std::vector<int>{4, 1, 1, 1}));  // four A/A controls of different kinds
+  EXPECT_EQ(per_row, (std::vector<int>{5, 1, 1, 1}));  // four A/A benchmarks of different kinds, the layout control
+  EXPECT_EQ(fixture.control, "bench_control");
+  EXPECT_EQ(fixture.row_of(fixture.control), 0);
   EXPECT_EQ(fixture.row_of("bench_slowdown_20"), 2);
   EXPECT_EQ(fixture.row_of("bench_aa_pointer_chase"), 0);
   EXPECT_EQ(fixture.row_of("bench_unknown"), -1);
@@ -77,6 +79,17 @@ TEST(Fixture, HeadChangesOnlyTheWorkConstants) {
   const std::string diff = git(repo, {"diff", "-U0", fixture.base, fixture.head, "--", "include/fixture/slowdown_10.h"});
   EXPECT_NE(diff.find("-inline constexpr std::uint64_t kSlowdown10Steps = 4000;"), std::string::npos) << diff;
   EXPECT_NE(diff.find("+inline constexpr std::uint64_t kSlowdown10Steps = 4400;"), std::string::npos) << diff;
+}
+
+TEST(Fixture, ItsSettingsNameTheLayoutControl) {
+  cobench::testing::TempDir dir;
+  const Fixture fixture = write_fixture(dir / "repo", FixtureSpec{});
+  const std::string toml = cobench::testing::read_text(dir / "repo/cobench.toml");
+  EXPECT_NE(toml.find("[run]\ncontrol = [\"bench_control\"]"), std::string::npos) << toml;
+  // Unchanged by the head: the control is a target the diff does not reach.
+  EXPECT_EQ(git(dir / "repo", {"diff", "--name-only", fixture.base, fixture.head, "--", "cobench.toml",
+                               "bench/bench_control.cc"}),
+            "");
 }
 
 TEST(Fixture, OneBenchmarkFamilyPerSourceAndTarget) {

@@ -27,10 +27,14 @@ const std::vector<Method> kMethods = {{"before", {"--pairing", "unpaired"}}, {"n
 std::vector<JobResult> jobs() {
   JobResult failed = job(4, 0, {{"bench_aa_compute", Pass}});
   failed.failure = "cobench run exit status 3";
-  return {job(1, 0, {{"bench_aa_compute", Pass}, {"bench_aa_join_strings", Inconclusive}, {"bench_slowdown_10", Pass},
-                     {"bench_slowdown_50", Regression}, {"bench_extra_allocations", Regression}, {"other", Pass}}),
-          job(2, 1, {{"bench_aa_compute", Regression}, {"bench_slowdown_10", Regression}}),
-          job(3, 1, {{"bench_aa_compute", Pass}, {"bench_slowdown_3", Inconclusive}}), failed};
+  JobResult first = job(1, 0, {{"bench_aa_compute", Pass}, {"bench_aa_join_strings", Inconclusive},
+                               {"bench_slowdown_10", Pass}, {"bench_slowdown_50", Regression},
+                               {"bench_extra_allocations", Regression}, {"other", Pass}});
+  first.controls = {{"machine:bench_control/BM_Control", "machine", 1.0, 0.98, 1.01, 0.02}};
+  JobResult second = job(2, 1, {{"bench_aa_compute", Regression}, {"bench_slowdown_10", Regression}});
+  second.controls = {{"bench_control/BM_Control", "layout", 1.0, 0.96, 1.02, 0.04},
+                     {"machine:bench_control/BM_Control", "machine", 1.0, 0.99, 1.01, 0.01}};
+  return {first, second, job(3, 1, {{"bench_aa_compute", Pass}, {"bench_slowdown_3", Inconclusive}}), failed};
 }
 
 TEST(Summary, TalliesEachMethodsVerdictsByTrueEffect) {
@@ -57,6 +61,9 @@ TEST(Summary, TalliesEachMethodsVerdictsByTrueEffect) {
   EXPECT_EQ(now.rows[fixture.row_of("bench_slowdown_3")].inconclusive, 1);
   EXPECT_EQ(now.pass_at_10_or_more, 0);
   EXPECT_EQ(now.verdicts_at_10_or_more, 1);
+  // Per job the widest control (job 2: the layout control's ±4%), the median over jobs that had one.
+  EXPECT_DOUBLE_EQ(before.median_control_spread(), 0.02);
+  EXPECT_DOUBLE_EQ(now.median_control_spread(), 0.04);
 }
 
 TEST(Summary, MarkdownHasTheContextEveryRowAndTheMethodsSideBySide) {
@@ -76,7 +83,9 @@ TEST(Summary, MarkdownHasTheContextEveryRowAndTheMethodsSideBySide) {
         "### Method `now`: cobench run's defaults", "| 0% (A/A) | 2 | 0.0% (0) | 50.0% (1) | 50.0% (1) | 1.000 | 7.0 |",
         "| 3% | 0 | - | - | - | - | - |", "| 5% |", "| 10% | 1 | 0.0% (0) | 100.0% (1) |", "| 20% |", "| 50% |",
         "| +1 allocation per iteration | 1 |", "should be 0): **1** of 2 verdicts", "### Side by side",
-        "| 0% (A/A) | 0% / 50% / 50% (7.0) | 50% / 50% / 0% (7.0) |", "<details>", "| 2 | `now` | 0 | 10.0 s | 20.0 s |"})
+        "| 0% (A/A) | 0% / 50% / 50% (7.0) | 50% / 50% / 0% (7.0) |", "| control spread (median) | ±2.0% | ±4.0% |",
+        "control spread ±2.0% (median over jobs", "<details>", "| 2 | `now` | 0 | 10.0 s | 20.0 s | 2 | 2 | 10.0 | ±4.0% |",
+        "| 3 | `now` | 0 | 10.0 s | 20.0 s | 2 | 1 | 20.0 | - |", "names `bench_control` the layout control"})
     EXPECT_NE(md.find(expected), std::string::npos) << expected << "\n" << md;
   const std::string one = render_markdown(context, fixture, summarize(fixture, {kMethods[1]}, {}));
   EXPECT_EQ(one.find("Side by side"), std::string::npos) << one;
@@ -98,6 +107,11 @@ TEST(Summary, JsonCarriesCountsPerRowAndEveryJob) {
   EXPECT_EQ(before.at("jobs").at(0).at("verdicts").size(), 6u);
   EXPECT_EQ(before.at("jobs").at(0).at("report"), "jobs/001/report.json");
   EXPECT_TRUE(json.at("stopped").is_null());
+  EXPECT_EQ(json.at("layout_control"), "bench_control");
+  EXPECT_EQ(before.at("median_control_spread"), 0.02);
+  EXPECT_EQ(before.at("jobs").at(0).at("control_spread"), 0.02);
+  EXPECT_EQ(before.at("jobs").at(0).at("controls").at(0).at("kind"), "machine");
+  EXPECT_TRUE(json.at("methods").at(1).at("jobs").at(1).at("control_spread").is_null());  // job 3: no control
 }
 
 }  // namespace
