@@ -1,6 +1,6 @@
 // `cobench validate`: how often cobench run's verdicts are right on this
 // machine. Real `cobench run` jobs on a bundled fixture whose truth is known
-// (A/A controls, slowdowns of 3-50%, an extra allocation), tallied per true
+// (A/A benchmarks, slowdowns of 3-50%, an extra allocation), tallied per true
 // effect: the shares of regression / pass / inconclusive and the runs taken.
 //
 // Each job is a child process of this very binary, not a call of
@@ -247,7 +247,7 @@ Subcommand add_validate(CLI::App& root) {
   Subcommand sub;
   sub.app = root.add_subcommand(
       "validate",
-      "Run real `cobench run` jobs on a bundled fixture whose truth is known (A/A controls, 3-50% slowdowns, an "
+      "Run real `cobench run` jobs on a bundled fixture whose truth is known (A/A benchmarks, 3-50% slowdowns, an "
       "extra allocation) and report how often each verdict came out, on this machine");
   auto* app = sub.app;
   flags->jobs_option = app->add_option("--jobs", flags->jobs, "jobs per method (default 50; --short: 2)")

@@ -79,7 +79,7 @@ constexpr std::string_view kSettings = R"(# cobench validate's fixture: the sett
 control = ["@CONTROL@"]
 )";
 
-constexpr std::string_view kPointerChaseSource = R"(// A/A control, memory-bound: @STEPS@ steps per iteration of a pointer chase
+constexpr std::string_view kPointerChaseSource = R"(// Unchanged, memory-bound: @STEPS@ steps per iteration of a pointer chase
 // through one random cycle over 8 MB (more than an L2 cache holds), in an
 // order no prefetcher can guess. The same code on both sides.
 #include <cstdint>
@@ -107,7 +107,7 @@ BENCHMARK(@FAMILY@);
 BENCHMARK_MAIN();
 )";
 
-constexpr std::string_view kJoinSource = R"(// A/A control, allocator-bound: joins 256 short strings per iteration, each
+constexpr std::string_view kJoinSource = R"(// Unchanged, allocator-bound: joins 256 short strings per iteration, each
 // first copied (every word is longer than the small-string buffer, so every
 // copy is a heap allocation). The same code on both sides.
 #include <string>
@@ -160,7 +160,7 @@ inline constexpr std::uint64_t @CONSTANT@ = @STEPS@;
 )";
 
 constexpr std::string_view kAllocationsSource = R"(// The allocation knob: @STEPS@ dependent multiply-adds per iteration, like an
-// A/A control, plus fixture::kExtraAllocations heap allocations
+// A/A benchmark, plus fixture::kExtraAllocations heap allocations
 // (fixture/extra_allocations.h), which the head commit changes from 0 to @EXTRA@.
 #include "fixture/chain.h"
 #include "fixture/extra_allocations.h"

@@ -1,7 +1,7 @@
 #pragma once
 // The project `cobench validate` measures: a CMake + Google Benchmark project
 // in a fresh git repository with a base and a head commit, where the truth is
-// known by construction. A/A controls are the same code on both sides; the
+// known by construction. A/A benchmarks are the same code on both sides; the
 // slowdowns are chains of dependent multiply-adds whose length the head
 // multiplies by exactly 1 + s; one benchmark's head adds heap allocations.
 // One benchmark family per source file and per executable target. Its

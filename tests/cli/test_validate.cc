@@ -33,7 +33,8 @@ TEST(Validate, RefusesWhatCobenchRunWouldRefuse) {
   expect_refused({"--run-arg=--min-runs=12", "--run-arg=--max-runs=8"}, "min_runs (12) is greater than max_runs (8)");
   expect_refused({"--run-arg=--bench-arg=--benchmark_format=csv"}, "--benchmark_format");
   expect_refused({"--run-arg=--no-such-flag"}, "--run-arg: ");
-  expect_refused({"--method", "probe=--layout-probe"}, "--method probe: --layout-probe: measures the head against itself");
+  expect_refused({"--method", "probe=--layout-probe"},
+                 "--method probe: --layout-probe: measures the head against itself");
 }
 
 TEST(Validate, RefusesAMalformedMethod) {

@@ -64,7 +64,8 @@ TEST(ValidateE2E, AShortRunPrintsEveryRowAndCountsEveryVerdict) {
   // Every job's report is kept, readable through the report model: the ten
   // verdicts, and the two controls every job carries (the fixture's cobench.toml
   // names the layout control, whose base binary is the machine control).
-  const auto report = cobench::report::from_json(nlohmann::json::parse(cobench::read_file(out / "jobs/001/report.json")));
+  const auto report =
+      cobench::report::from_json(nlohmann::json::parse(cobench::read_file(out / "jobs/001/report.json")));
   EXPECT_EQ(report.benchmarks.size(), 12u);
   std::map<std::string, std::string> controls;
   for (const auto& row : report.benchmarks)

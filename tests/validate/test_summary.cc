@@ -43,7 +43,7 @@ TEST(Summary, TalliesEachMethodsVerdictsByTrueEffect) {
   ASSERT_EQ(methods.size(), 2u);
   const MethodSummary& before = methods[0];
   EXPECT_EQ(before.jobs.size(), 1u);  // the failed job counts nowhere
-  EXPECT_EQ(before.rows[0].verdicts, 2);  // two A/A controls; "other" is not the fixture's
+  EXPECT_EQ(before.rows[0].verdicts, 2);  // two A/A benchmarks; "other" is not the fixture's
   EXPECT_EQ(before.rows[0].pass, 1);
   EXPECT_EQ(before.rows[0].inconclusive, 1);
   EXPECT_DOUBLE_EQ(before.rows[0].mean_runs_per_side(), 7.0);
@@ -84,7 +84,8 @@ TEST(Summary, MarkdownHasTheContextEveryRowAndTheMethodsSideBySide) {
         "| 3% | 0 | - | - | - | - | - |", "| 5% |", "| 10% | 1 | 0.0% (0) | 100.0% (1) |", "| 20% |", "| 50% |",
         "| +1 allocation per iteration | 1 |", "should be 0): **1** of 2 verdicts", "### Side by side",
         "| 0% (A/A) | 0% / 50% / 50% (7.0) | 50% / 50% / 0% (7.0) |", "| control spread (median) | ±2.0% | ±4.0% |",
-        "control spread ±2.0% (median over jobs", "<details>", "| 2 | `now` | 0 | 10.0 s | 20.0 s | 2 | 2 | 10.0 | ±4.0% |",
+        "control spread ±2.0% (median over jobs", "<details>",
+        "| 2 | `now` | 0 | 10.0 s | 20.0 s | 2 | 2 | 10.0 | ±4.0% |",
         "| 3 | `now` | 0 | 10.0 s | 20.0 s | 2 | 1 | 20.0 | - |", "names `bench_control` the layout control"})
     EXPECT_NE(md.find(expected), std::string::npos) << expected << "\n" << md;
   const std::string one = render_markdown(context, fixture, summarize(fixture, {kMethods[1]}, {}));
