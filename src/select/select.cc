@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -198,10 +199,8 @@ class Selector {
         if (it == warnings.end()) {
           FamilyCount count = count_families(read_text(target->sources[i]));
           it = warnings.emplace(rel, layout_warning(rel, count)).first;
-          if (count.families.size() > 1) {
-            out_.layout_offenders.push_back(rel);
-            out_.offender_families.push_back(static_cast<int>(count.families.size()));
-          }
+          if (count.families.size() > 1)
+            out_.layout_offenders.push_back({rel, static_cast<int>(count.families.size())});
         }
         if (!it->second.empty()) s.layout_warnings.push_back(it->second);
       }
@@ -224,13 +223,28 @@ std::vector<std::string> selected_names(const Selection& selection) {
   return names;
 }
 
+namespace {
+
+/// "a.cc, b.cc": the offenders' sources for a message.
+std::string source_list(std::span<const LayoutOffender> offenders) {
+  std::string out;
+  for (const auto& offender : offenders) out += (out.empty() ? "" : ", ") + offender.source;
+  return out;
+}
+
+}  // namespace
+
 std::string layout_summary(const Selection& s) {
   if (s.layout_offenders.empty()) return "";
-  const auto [fewest, most] = std::minmax_element(s.offender_families.begin(), s.offender_families.end());
-  std::string files;
-  for (size_t i = 0; i < s.layout_offenders.size() && i < 3; ++i) files += (i ? ", " : "") + s.layout_offenders[i];
-  if (s.layout_offenders.size() > 3) files += ", ...";
-  const std::string range = *fewest == *most ? std::to_string(*most) : fmt::format("{} to {}", *fewest, *most);
+  const auto [fewest, most] = std::minmax_element(
+      s.layout_offenders.begin(), s.layout_offenders.end(),
+      [](const LayoutOffender& a, const LayoutOffender& b) { return a.families < b.families; });
+  const auto shown = std::min<size_t>(s.layout_offenders.size(), 3);
+  std::string files = source_list(std::span(s.layout_offenders).first(shown));
+  if (s.layout_offenders.size() > shown) files += ", ...";
+  const std::string range = fewest->families == most->families
+                                ? std::to_string(most->families)
+                                : fmt::format("{} to {}", fewest->families, most->families);
   return fmt::format("{} selected source{} register{} several benchmark families in one translation unit ({} per "
                      "file: {}): a delta between families of one file can be code layout; `cobench run "
                      "--layout-probe` measures this project's layout floor",
@@ -240,11 +254,9 @@ std::string layout_summary(const Selection& s) {
 
 void enforce_strict_layout(const Selection& selection) {
   if (!selection.strict_layout || selection.layout_offenders.empty()) return;
-  std::string files;
-  for (const auto& f : selection.layout_offenders) files += (files.empty() ? "" : ", ") + f;
   throw InputError(fmt::format("strict_layout: refusing to measure sources that register several benchmark "
                                "families in one translation unit: {} (split them, one family per file)",
-                               files));
+                               source_list(selection.layout_offenders)));
 }
 
 }  // namespace cobench::select

@@ -43,6 +43,12 @@ struct SelectedTarget {
 };
 
 /// The answer: selected, dropped by the cap, unreached, and what could not be followed.
+/// A selected source that registers several benchmark families.
+struct LayoutOffender {
+  std::string source;  ///< relative to the repository
+  int families = 0;
+};
+
 struct Selection {
   std::vector<SelectedTarget> selected;    ///< in measuring order: closest first (by name when all)
   std::vector<SelectedTarget> dropped;     ///< reached but over the cap
@@ -53,8 +59,7 @@ struct Selection {
   std::optional<std::string> none_reason;  ///< why nothing was
   std::vector<std::string> ignored;        ///< changed paths matching [select] ignore
   std::vector<std::string> notes;          ///< anything selection could not check
-  std::vector<std::string> layout_offenders;  ///< selected sources with several families (strict_layout)
-  std::vector<int> offender_families;         ///< offender_families[i]: how many layout_offenders[i] registers
+  std::vector<LayoutOffender> layout_offenders;  ///< selected sources with several families (strict_layout)
   Narrowing narrowing;
   int max_targets = 0;
   bool strict_layout = false;
