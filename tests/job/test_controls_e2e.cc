@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 
+#include "cmake/file_api.h"
 #include "core/files.h"
 #include "job/run_fixture.h"
 #include "report/report.h"
@@ -136,14 +137,6 @@ TEST_F(ControlsE2E, AControlTheDiffReachesIsRefusedBeforeAnythingIsMeasured) {
   EXPECT_FALSE(fs::exists(out_dir() / "report.json"));
 }
 
-/// The CMake cache value of `key` in a kept build folder.
-std::string cache_value(const fs::path& build_dir, const std::string& key) {
-  const std::string text = read_file(build_dir / "CMakeCache.txt");
-  for (size_t at = 0; (at = text.find(key + ":", at)) != std::string::npos; ++at)
-    if (at == 0 || text[at - 1] == '\n') return text.substr(at, text.find('\n', at) - at);
-  return {};
-}
-
 /// The kept job folder (one per run with --keep).
 fs::path kept_job(const fs::path& repo) {
   for (const auto& entry : fs::directory_iterator(repo / ".cobench"))
@@ -174,7 +167,7 @@ TEST_F(ControlsE2E, TheLayoutProbeBuildsOneCommitTwiceAndPerturbsOnlyTheHead) {
   const fs::path job = kept_job(repo.path());
   ASSERT_FALSE(job.empty());
   for (const char* side : {"build-base", "build-head"}) {
-    const std::string flags = cache_value(job / side, "CMAKE_CXX_FLAGS");
+    const std::string flags = cmake::file_api::cache_value(job / side, "CMAKE_CXX_FLAGS");
     EXPECT_NE(flags.find("-DUSER_FLAG=1"), std::string::npos) << side << ": " << flags;
     EXPECT_NE(flags.find("-falign-functions=64"), std::string::npos) << side << ": " << flags;
     EXPECT_EQ(flags.find("-include") != std::string::npos, std::string(side) == "build-head") << side << ": " << flags;
