@@ -51,6 +51,17 @@ std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path
 std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path& build_dir,
                                                      const std::filesystem::path& within);
 
+/// The C++ compiler a build folder was configured with.
+struct Compiler {
+  std::string id;                 ///< CMAKE_CXX_COMPILER_ID: "GNU", "Clang", ...; "" when not known
+  std::string version;            ///< "12.2.0"
+  std::filesystem::path path;     ///< as CMake found it (not resolved through symlinks)
+};
+
+/// The CXX toolchain from the toolchains-v1 reply (CMake >= 3.20), else from
+/// CMakeFiles/<version>/CMakeCXXCompiler.cmake; an empty id when neither says.
+Compiler cxx_compiler(const std::filesystem::path& build_dir);
+
 /// Builds only the named targets, one `cmake --build` per target, in order. Throws BuildFailure.
 void build_targets(const BuildSettings& settings, const std::vector<std::string>& targets);
 

@@ -16,7 +16,9 @@ fs::path reply_dir(const fs::path& build_dir) { return build_dir / ".cmake" / "a
 
 void write_query(const fs::path& build_dir) {
   nlohmann::json query = {{"requests",
-                           {{{"kind", "codemodel"}, {"version", 2}}, {{"kind", "cmakeFiles"}, {"version", 1}}}}};
+                           {{{"kind", "codemodel"}, {"version", 2}},
+                            {{"kind", "cmakeFiles"}, {"version", 1}},
+                            {{"kind", "toolchains"}, {"version", 1}}}}};
   write_file_atomic(build_dir / ".cmake" / "api" / "v1" / "query" / "client-cobench" / "query.json",
                     query.dump(2) + "\n");
 }

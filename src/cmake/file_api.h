@@ -9,7 +9,8 @@
 namespace cobench::cmake::file_api {
 
 /// Writes BUILD/.cmake/api/v1/query/client-cobench/query.json asking for
-/// codemodel v2 and cmakeFiles v1 (the build graph and the CMake inputs).
+/// codemodel v2, cmakeFiles v1 and toolchains v1 (the build graph, the CMake
+/// inputs and the compilers).
 void write_query(const std::filesystem::path& build_dir);
 
 /// Parses one reply file; throws InfraError("FILE: ...") when unreadable.

@@ -31,9 +31,14 @@ std::string narrowed_phrase(const select::Narrowing& n) {
 std::string reason_for(const select::Selection& s, size_t total) {
   if (s.all_reason)
     return fmt::format("all {} benchmark targets ({}){}", s.selected.size(), *s.all_reason, narrowed_phrase(s.narrowing));
-  std::string reason = fmt::format("{} of {} benchmark targets reach the change{}", s.selected.size(), total,
-                                   narrowed_phrase(s.narrowing));
-  if (!s.dropped.empty()) reason += fmt::format(", {} more dropped by max_targets {}", s.dropped.size(), s.max_targets);
+  // How far the change reaches, whatever was narrowed away by hand: "13 of 49 ..., narrowed to 1 by --target".
+  std::string reason = fmt::format("{} of {} benchmark targets reach the change", select::reached_count(s), total);
+  if (!s.narrowing.targets.empty())
+    reason += fmt::format(", narrowed to {} by {} '{}'", s.selected.size() + s.dropped.size(),
+                          s.narrowing.targets_origin, s.narrowing.targets);
+  if (!s.dropped.empty())
+    reason += fmt::format("; {} measured, {} dropped by max_targets {} (ranked by {})", s.selected.size(),
+                          s.dropped.size(), s.max_targets, s.ranking);
   return reason;
 }
 
