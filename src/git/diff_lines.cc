@@ -144,6 +144,9 @@ std::vector<ChangedLines> parse_unified_zero(std::string_view output, const std:
       new_left = hunk.new_count;
     }
   }
+  if (old_left > 0 || new_left > 0)
+    throw InfraError(fmt::format("{}: the output ends inside a hunk ({} removed and {} added lines missing)", command,
+                                 old_left, new_left));
   finish(files);
   return files;
 }

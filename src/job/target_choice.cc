@@ -5,6 +5,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.h"
 #include "job/side_build.h"
@@ -64,6 +65,11 @@ std::optional<std::string> nothing_to_measure(const select::Selection& s) {
   if (s.narrowed_out.size() == total)
     throw InputError(fmt::format("{} '{}' matches none of the {} benchmark targets", s.narrowing.targets_origin,
                                  s.narrowing.targets, total));
+  if (!s.narrowed_out_reached.empty() && !s.none_reason)
+    return fmt::format("no benchmark left to measure: the change reaches {} of {} benchmark targets, all narrowed away "
+                       "by {} '{}': {}",
+                       s.narrowed_out_reached.size(), total, s.narrowing.targets_origin, s.narrowing.targets,
+                       fmt::join(s.narrowed_out_reached, ", "));
   const std::string headline = "no benchmark reaches this change";
   std::string why = s.none_reason.value_or(headline);
   if (why.rfind(headline, 0) != 0) why = headline + ": " + why;

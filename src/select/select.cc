@@ -189,7 +189,7 @@ class Selector {
     for (size_t i = 0; i < reached.size(); ++i)
       (i < cap ? out_.selected : out_.dropped).push_back(entry(*reached[i].second, reached[i].first));
     for (auto& dropped : out_.dropped) dropped.drop_reason = hops_drop_reason(dropped, out_.selected.back(), cap);
-    if (reached.empty()) out_.none_reason = kNoneReached;
+    if (reached.empty() && out_.narrowed_out_reached.empty()) out_.none_reason = kNoneReached;
   }
 
   /// Why the cap kept `last` (the farthest kept target) and not `dropped`.

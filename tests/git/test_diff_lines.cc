@@ -47,7 +47,7 @@ TEST(ParseUnifiedZero, RemovedLinesThatLookLikeHeadersStayLines) {
 TEST(ParseUnifiedZero, QuotedPathsTrailingTabsAddedAndDeletedFiles) {
   const std::string text =
       "diff --git \"a/t\\\"q.h\" \"b/t\\\"q.h\"\n--- \"a/t\\\"q.h\"\n+++ \"b/t\\\"q.h\"\n@@ -2,2 +1,0 @@\n-2\n-3\n"
-      "diff --git a/x y.h b/x y.h\n--- a/x y.h\t\n+++ b/x y.h\t\n@@ -1,0 +1 @@\n+new\n"
+      "diff --git a/x y.h b/x y.h\n--- a/x y.h\t\n+++ b/x y.h\t\n@@ -0,0 +1 @@\n+new\n"
       "diff --git a/\\303\\274.h b/\\303\\274.h\n--- /dev/null\n+++ \"b/\\303\\274.h\"\n@@ -0,0 +1 @@\n+x\n"
       "diff --git a/old.h b/old.h\n--- a/old.h\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n";
   auto files = parse_unified_zero(text, "diff");

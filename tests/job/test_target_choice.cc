@@ -100,6 +100,14 @@ TEST(TargetChoice, NothingToMeasureSaysWhyOrIsAnInputError) {
   EXPECT_EQ(nothing_to_measure(some), std::nullopt);
 
   EXPECT_THROW(nothing_to_measure(select::Selection{}), InputError) << "no targets at all";
+  select::Selection away;
+  away.narrowed_out = {"bench_a", "bench_b"};
+  away.narrowed_out_reached = {"bench_a"};
+  away.unreached = {"bench_c"};
+  away.narrowing.targets = "_c$";
+  away.narrowing.targets_origin = "--target";
+  EXPECT_EQ(nothing_to_measure(away), "no benchmark left to measure: the change reaches 1 of 3 benchmark targets, all "
+                                      "narrowed away by --target '_c$': bench_a");
   select::Selection narrowed;
   narrowed.narrowed_out = {"a", "b"};
   narrowed.narrowing.targets = "zzz";
