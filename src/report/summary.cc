@@ -161,6 +161,8 @@ std::string reach_phrase(const BenchmarkRow& row) {
 std::string row_remarks(const BenchmarkRow& row) {
   // `run` already words its failures into the note ("head crashed (SIGSEGV) in 2/6 runs").
   std::string text = row.note.empty() ? failed_runs_phrase(row) : row.note;
+  if (row.reach && row.reach->status == verdict::ChangeReach::Status::Unknown && !row.reach->reason.empty())
+    text += (text.empty() ? "" : "; ") + ("reach unknown: " + row.reach->reason);
   if (!row.optimised_away.empty()) text += (text.empty() ? "" : "; ") + ("likely optimised away: " + row.optimised_away);
   if (row.verdict == stats::Verdict::Inconclusive)
     if (std::string reach = reach_phrase(row); !reach.empty()) text += (text.empty() ? "" : "; ") + reach;
@@ -204,8 +206,7 @@ std::vector<std::string> method_sentences(const Report& report) {
 std::string change_reach_cell(const BenchmarkRow& row) {
   if (!row.reach) return "";
   const auto& reach = *row.reach;
-  if (reach.status == verdict::ChangeReach::Status::Unknown)
-    return "unknown" + (reach.reason.empty() ? "" : " (" + reach.reason + ")");
+  if (reach.status == verdict::ChangeReach::Status::Unknown) return "unknown";  // why: in the row's remarks
   return fmt::format("{} ({} of {} changed lines ran)", reach.status == verdict::ChangeReach::Status::Reached
                                                             ? "executes the change"
                                                             : "does not execute the change",

@@ -72,7 +72,8 @@ std::string failed_runs_phrase(const BenchmarkRow& row);
 std::string reach_phrase(const BenchmarkRow& row);
 
 /// Why a row is the way it is: its note (or a summary of its failed runs),
-/// then "likely optimised away: ..." when flagged, then, for an inconclusive row, reach_phrase.
+/// then "reach unknown: <why>" and "likely optimised away: ..." when they
+/// apply, then, for an inconclusive row, reach_phrase.
 std::string row_remarks(const BenchmarkRow& row);
 
 /// The interval column's title: "95% CI" when every row's interval has one
@@ -83,7 +84,8 @@ std::string ci_title(const Report& report);
 /// interval, the run order (run only), each target's allocation status.
 std::vector<std::string> method_sentences(const Report& report);
 
-/// "reach: reached (2 of 5 changed lines ran)" for a row of a reach pass; "" without one.
+/// "executes the change (2 of 5 changed lines ran)", "does not execute the change (0 of 5 ...)" or
+/// "unknown" (why: in row_remarks) for a row of a reach pass; "" without one.
 std::string change_reach_cell(const BenchmarkRow& row);
 
 /// "Host and method" when the report knows its host, else "Method".
