@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "formats/json_reader.h"
 #include "formats/json_text.h"
+#include "report/reach_json.h"
 
 namespace cobench::results {
 
@@ -50,44 +51,25 @@ void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"tex
 
 namespace {
 
-nlohmann::json change_reach_json(const verdict::ChangeReach& reach) {
-  nlohmann::json out = {{"status", verdict::to_string(reach.status)},
-                        {"changed_lines", reach.changed_lines},
-                        {"executed_changed_lines", reach.executed_changed_lines}};
-  if (!reach.reason.empty()) out["reason"] = reach.reason;
-  return out;
-}
-
-verdict::ChangeReach change_reach_from(const formats::JsonReader& r) {
-  verdict::ChangeReach reach;
-  auto status = verdict::change_reach_status_from_string(r.at("status").text());
-  if (!status) r.at("status").fail("expected reached, not_reached or unknown");
-  reach.status = *status;
-  reach.changed_lines = r.at("changed_lines").integer();
-  reach.executed_changed_lines = r.at("executed_changed_lines").integer();
-  if (r.has("reason")) reach.reason = r.at("reason").text();
-  return reach;
-}
-
 ReachRecord reach_record_from(const nlohmann::json& line, const std::string& where) {
   const formats::JsonReader r(line, where);
   ReachRecord record;
   if (r.has("target") && !r.at("target").is_null()) record.target = r.at("target").text();
-  record.fallback = change_reach_from(r);
+  record.fallback = report::change_reach_from_json(r);
   if (r.has("instances"))
     for (const auto& [name, value] : r.at("instances").object().items())
-      record.instances[name] = change_reach_from(r.at("instances").at(name));
+      record.instances[name] = report::change_reach_from_json(r.at("instances").at(name));
   return record;
 }
 
 }  // namespace
 
 void ResultsLog::reach(const ReachRecord& record) {
-  nlohmann::json line = change_reach_json(record.fallback);
+  nlohmann::json line = report::change_reach_json(record.fallback);
   line["type"] = "reach";
   line["target"] = record.target.empty() ? nlohmann::json() : nlohmann::json(record.target);
   nlohmann::json instances = nlohmann::json::object();
-  for (const auto& [name, reach] : record.instances) instances[name] = change_reach_json(reach);
+  for (const auto& [name, reach] : record.instances) instances[name] = report::change_reach_json(reach);
   line["instances"] = instances;
   append(line);
 }

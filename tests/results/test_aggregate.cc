@@ -239,6 +239,19 @@ TEST(AggregateReach, RowsTakeTheirInstanceThenTheirTargetThenTheJobAndTheFoldCap
   EXPECT_FALSE(row(aggregate(file, "r"), "BM_Work/8").reach);
 }
 
+TEST(AggregateSelection, TargetsTheFilterNarrowedAwayAreListed) {
+  FakeRunner runner;
+  runner.targets["kept"] = {1.0, 0.01, {"BM_Kept"}};
+  ResultsFile file = results_of(runner, 2);
+  file.settings.selection = {{"filter", "BM_Kept"}, {"reason", "2 of 2 benchmark targets reach the change"}};
+  file.stops["other"] = "--benchmark_filter 'BM_Kept' matches no benchmark";
+  file.stops["slow"] = "time budget exhausted";
+  auto report = aggregate(file, "r");
+  EXPECT_EQ(report.selection["filtered_out"], nlohmann::json{"other"});
+  file.settings.selection = {{"filter", nullptr}};
+  EXPECT_FALSE(aggregate(file, "r").selection.contains("filtered_out"));
+}
+
 TEST(AggregateReach, ReachLinesRoundTripThroughResultsJsonl) {
   ResultsFile file;
   ResultsLog log(std::filesystem::temp_directory_path() / ("cobench-reach-" + std::to_string(::getpid()) + ".jsonl"));
