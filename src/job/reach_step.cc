@@ -179,7 +179,8 @@ std::vector<results::ReachRecord> ReachStep::find(const std::vector<std::string>
 }
 
 std::string ReachStep::method() const {
-  if (!tool_.unavailable.empty()) return "unknown for every benchmark: " + tool_.unavailable;
+  if (!tool_.unavailable.empty())
+    return "unknown for every benchmark: " + tool_.unavailable + "; a binding cap keeps its include-hop ranking";
   std::string text = fmt::format(
       "each benchmark instance run once in its own process (--benchmark_min_time=0.01) from a --coverage build "
       "(the same flags otherwise), gcov's executed lines against the diff's {} changed line{} of code",
