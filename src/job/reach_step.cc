@@ -77,7 +77,6 @@ reach::PassSettings ReachStep::pass_settings(bool head_side) const {
       settings_.build.source_dir.empty() ? pass.checkout : pass.checkout / settings_.build.source_dir;
   pass.build.build_dir = workspace_.job_dir() / (head_side ? "cov-head" : "cov-base");
   pass.build.log_path = log_dir_ / fmt::format("build-{}-coverage.log", to_string(side));
-  pass.env = host::environment_map();
   pass.target_pattern = fmt::format("{}", fmt::join(settings_.build.targets, "|"));
   pass.bench_args = bench_args_;
   pass.run_env = host::benchmark_environment();

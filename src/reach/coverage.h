@@ -28,12 +28,6 @@ struct CoverageTool {
 /// first, then on $PATH.
 CoverageTool find_gcov(const cmake::Compiler& compiler);
 
-/// `cmake_args` with --coverage appended to CMAKE_C_FLAGS and CMAKE_CXX_FLAGS:
-/// to the value given there, else to $CFLAGS / $CXXFLAGS from `env` (which a
-/// -D would otherwise replace), so every other flag stays the same.
-std::vector<std::string> coverage_cmake_args(std::vector<std::string> cmake_args,
-                                             const std::map<std::string, std::string>& env);
-
 /// The benchmark arguments of one coverage run of `instance`: the job's own
 /// (custom flags kept), then a minimal time, one repetition and an exact filter,
 /// last so they win.
@@ -59,7 +53,6 @@ struct TargetCoverage {
 struct PassSettings {
   std::filesystem::path checkout;           ///< the side's worktree: executed paths are made relative to it
   cmake::BuildSettings build;               ///< the side's build settings; build_dir is the coverage folder
-  std::map<std::string, std::string> env;   ///< for $CFLAGS / $CXXFLAGS
   std::string target_pattern;               ///< [build] targets regexes, joined (discovery)
   std::vector<std::string> bench_args;      ///< as every measured run gets them (the job's filter included)
   std::vector<std::string> run_env;         ///< the benchmark environment ("KEY=VALUE")
@@ -71,7 +64,9 @@ struct PassSettings {
   std::function<void(const std::string&)> progress;
 };
 
-/// Configures the coverage build folder with coverage_cmake_args, builds each
+/// Configures the coverage build folder with the side's CMake arguments and
+/// --coverage added to the compile and link flags (cmake::with_flags: into
+/// the user's own CMAKE_<LANG>_FLAGS, else as _INIT, so $CXXFLAGS stays), builds each
 /// of `targets` on its own, and runs each of its instances once with
 /// coverage_run_args, reading the executed lines with gcov. A failure of one
 /// target (build, listing) or one instance (exit status, gcov) is recorded

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "cmake/compile_flags.h"
 #include "formats/gcov_json.h"
 #include "process/process.h"
 #include "reach/coverage.h"
@@ -39,25 +40,6 @@ std::vector<fs::path> search_path() {
     start = end + 1;
   }
   return dirs;
-}
-
-/// The flag value a -D argument sets for `name` ("-DCMAKE_CXX_FLAGS:STRING=-O2" -> "-O2"), or nullopt.
-std::optional<std::string> defined_value(const std::string& arg, const std::string& name) {
-  if (arg.rfind("-D" + name, 0) != 0) return std::nullopt;
-  const std::string rest = arg.substr(2 + name.size());
-  if (rest.empty() || (rest[0] != '=' && rest[0] != ':')) return std::nullopt;
-  const size_t equals = rest.find('=');
-  if (equals == std::string::npos) return std::nullopt;
-  return rest.substr(equals + 1);
-}
-
-void add_coverage_flag(std::vector<std::string>& args, const std::string& name, const std::string& env_value) {
-  for (auto it = args.rbegin(); it != args.rend(); ++it)  // CMake takes the last -D of a name
-    if (auto value = defined_value(*it, name)) {
-      *it += value->empty() ? "--coverage" : " --coverage";
-      return;
-    }
-  args.push_back("-D" + name + "=" + (env_value.empty() ? "" : env_value + " ") + "--coverage");
 }
 
 /// Coverage data files (*.gcda) under `dir`.
@@ -118,7 +100,7 @@ class Pass {
     for (const auto& name : targets) out.push_back({name, {}, {}, 0});
     if (targets.empty()) return out;
     build_ = s_.build;
-    build_.cmake_args = coverage_cmake_args(build_.cmake_args, s_.env);
+    build_.cmake_args = cmake::with_flags(build_.cmake_args, {{"--coverage"}, {"--coverage"}});
     std::vector<cmake::BenchmarkTarget> found;
     try {
       say("coverage: configuring " + build_.build_dir.string());
@@ -258,17 +240,6 @@ CoverageTool find_gcov(const cmake::Compiler& compiler) {
   tool.unavailable = fmt::format("no gcov: {} not found next to the compiler or on PATH",
                                  names.size() > 1 ? names[0] + " or gcov" : names[0]);
   return tool;
-}
-
-std::vector<std::string> coverage_cmake_args(std::vector<std::string> cmake_args,
-                                             const std::map<std::string, std::string>& env) {
-  auto env_value = [&](const char* name) {
-    auto it = env.find(name);
-    return it == env.end() ? std::string() : it->second;
-  };
-  add_coverage_flag(cmake_args, "CMAKE_C_FLAGS", env_value("CFLAGS"));
-  add_coverage_flag(cmake_args, "CMAKE_CXX_FLAGS", env_value("CXXFLAGS"));
-  return cmake_args;
 }
 
 std::vector<std::string> coverage_run_args(const std::vector<std::string>& bench_args, const std::string& instance) {

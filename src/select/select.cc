@@ -92,7 +92,7 @@ class Selector {
     out_.strict_layout = in_.config.strict_layout;
     narrow();
     Changes changes = classify();
-    if (in_.all) out_.all_reason = "--all";
+    if (in_.all) out_.all_reason = in_.all_why;
     if (out_.all_reason) {
       for (const auto* t : targets_) out_.selected.push_back(entry(*t, {}));
       out_.narrowed_out_reached = out_.narrowed_out;  // everything is reached

@@ -29,6 +29,7 @@ struct SelectionInput {
   config::SelectConfig config;
   Narrowing narrowing;
   bool all = false;                              ///< --all: every (narrowed) target, no graph
+  std::string all_why = "--all";                 ///< what asked for all, for the report
 };
 
 /// What the reach pass found for a reached target: whether its benchmark

@@ -1,4 +1,4 @@
-// What the coverage pass adds to the build and to each run, and which gcov it uses.
+// What the coverage pass adds to each run, and which gcov it uses (its build flags: cmake::with_flags).
 #include "reach/coverage.h"
 
 #include <gtest/gtest.h>
@@ -11,18 +11,6 @@ namespace {
 using cobench::testing::TempDir;
 using cobench::testing::write_file;
 namespace fs = std::filesystem;
-
-TEST(CoverageArgs, AppendCoverageToTheUsersFlagsOrTheEnvironmentsNothingElse) {
-  EXPECT_EQ(coverage_cmake_args({"-DX=1"}, {}),
-            (std::vector<std::string>{"-DX=1", "-DCMAKE_C_FLAGS=--coverage", "-DCMAKE_CXX_FLAGS=--coverage"}));
-  EXPECT_EQ(coverage_cmake_args({"-DCMAKE_CXX_FLAGS:STRING=-march=native", "-DCMAKE_CXX_FLAGS=-O1"},
-                                {{"CXXFLAGS", "-Wall"}, {"CFLAGS", "-g"}}),
-            (std::vector<std::string>{"-DCMAKE_CXX_FLAGS:STRING=-march=native", "-DCMAKE_CXX_FLAGS=-O1 --coverage",
-                                      "-DCMAKE_C_FLAGS=-g --coverage"}))
-      << "CMake takes the last -D of a name; $CXXFLAGS would be replaced by a -D, so it is carried";
-  EXPECT_EQ(coverage_cmake_args({"-DCMAKE_C_FLAGS="}, {}),
-            (std::vector<std::string>{"-DCMAKE_C_FLAGS=--coverage", "-DCMAKE_CXX_FLAGS=--coverage"}));
-}
 
 TEST(CoverageArgs, TheRunsOwnArgumentsComeLastAndTheFilterIsExact) {
   EXPECT_EQ(coverage_run_args({"--benchmark_min_time=2", "--size=9", "--benchmark_filter=BM_"}, "BM_Work<float>/8"),
