@@ -85,10 +85,8 @@ reach::PassSettings ReachStep::pass_settings(bool head_side) const {
   if (head_side) {  // the head's lines matter only in the files the diff added lines to
     pass.keep_file = [this](const std::string& path) { return changes_.head.count(path) > 0; };
   }
-  const std::string label = to_string(side);
-  pass.progress = [this, label](const std::string& line) {
-    if (say_) say_(line.substr(0, line.find(':')) + " (" + label + ")" + line.substr(line.find(':')));
-  };
+  pass.side = to_string(side);
+  pass.progress = say_;
   return pass;
 }
 

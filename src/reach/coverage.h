@@ -60,7 +60,8 @@ struct PassSettings {
   std::filesystem::path gcov;
   /// Which repository-relative files to keep executed lines of (all when empty).
   std::function<bool(const std::string&)> keep_file;
-  /// One line per step for the progress display (may be empty).
+  std::string side;                         ///< "head" | "base", for progress lines
+  /// One line per step for the progress display ("coverage (head): building bench_a"); may be empty.
   std::function<void(const std::string&)> progress;
 };
 

@@ -78,7 +78,7 @@ class Pass {
   }
 
   void target(TargetCoverage& out, const fs::path& executable) {
-    say(fmt::format("coverage: building {}", out.target));
+    say(fmt::format("building {}", out.target));
     try {
       cmake::build_targets(build_, {out.target});
     } catch (const cmake::BuildFailure& e) {
@@ -87,8 +87,7 @@ class Pass {
     }
     auto names = list(executable, out.failure);
     if (!names.empty())
-      say(fmt::format("coverage: running {} instance{} of {} once each", names.size(), names.size() == 1 ? "" : "s",
-                      out.target));
+      say(fmt::format("running {} instance{} of {} once each", names.size(), names.size() == 1 ? "" : "s", out.target));
     for (const auto& name : names) {
       out.instances.push_back(instance(executable, name));
       out.seconds += out.instances.back().seconds;
@@ -103,7 +102,7 @@ class Pass {
     build_.cmake_args = cmake::with_flags(build_.cmake_args, {{"--coverage"}, {"--coverage"}});
     std::vector<cmake::BenchmarkTarget> found;
     try {
-      say("coverage: configuring " + build_.build_dir.string());
+      say("configuring " + build_.build_dir.string());
       cmake::configure(build_);
       found = cmake::discover_targets(build_.build_dir, s_.target_pattern);
     } catch (const InfraError& e) {
@@ -121,8 +120,8 @@ class Pass {
   }
 
  private:
-  void say(const std::string& line) const {
-    if (s_.progress) s_.progress(line);
+  void say(const std::string& what) const {
+    if (s_.progress) s_.progress(fmt::format("coverage{}: {}", s_.side.empty() ? "" : " (" + s_.side + ")", what));
   }
 
   std::vector<std::string> list(const fs::path& executable, std::string& failure) const {

@@ -42,7 +42,7 @@ std::string to_text(const Selection& s) {
     out += fmt::format("selected {} of {} benchmark targets{}:\n", s.selected.size(), total,
                        s.max_targets > 0 ? fmt::format(" (max {})", s.max_targets) : "");
   target_lines(out, s.selected);
-  if (!s.none_reason && !s.all_reason)
+  if (!s.none_reason && !s.all_reason && reached_count(s) != s.selected.size())  // else the line above says it
     out += fmt::format("{} of {} benchmark targets reach the change{}\n", reached_count(s), total,
                        s.narrowed_out_reached.empty() ? "" : fmt::format(" ({} of them narrowed away)", s.narrowed_out_reached.size()));
   if (!s.dropped.empty()) {

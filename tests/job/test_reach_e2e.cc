@@ -275,5 +275,14 @@ TEST_F(ReachE2E, MissingGcovGivesUnknownWithTheReason) {
   }
 }
 
+TEST_F(ReachE2E, ALayoutProbeHasNoChangeToReach) {
+  auto r = run_cobench({"run", "--repo", repo.path().string(), "--reach", "--layout-probe"}, repo.path(), {}, 60);
+  EXPECT_EQ(r.exit_code, 2) << explain(r);
+  EXPECT_NE(r.err.find("--reach: a layout probe builds one commit against itself, there is no change to reach; drop "
+                       "--layout-probe"),
+            std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace cobench::job
