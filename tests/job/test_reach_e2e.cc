@@ -275,6 +275,21 @@ TEST_F(ReachE2E, MissingGcovGivesUnknownWithTheReason) {
   }
 }
 
+TEST_F(ReachE2E, ANonGbenchRunnerGivesUnknownWithTheReason) {
+  edit_work_line(7, "    s ^= 0x6c078965u;");
+  auto r = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--reach", "--command", "true",
+                        "--min-runs", "2", "--max-runs", "2", "--no-machine-control"},
+                       repo.path(), {}, 120);
+  ASSERT_EQ(r.exit_code, 0) << explain(r);
+  const auto by_name = rows();
+  ASSERT_EQ(by_name.size(), 1u);
+  const auto& row = by_name.begin()->second;
+  ASSERT_TRUE(row.reach);
+  EXPECT_EQ(row.reach->status, Status::Unknown);
+  EXPECT_EQ(row.reach->reason, "runner command: the coverage pass needs Google Benchmark targets built with CMake");
+  EXPECT_NE(read_file(out_dir() / "report.md").find("reach unknown: runner command"), std::string::npos);
+}
+
 TEST_F(ReachE2E, ALayoutProbeHasNoChangeToReach) {
   auto r = run_cobench({"run", "--repo", repo.path().string(), "--reach", "--layout-probe"}, repo.path(), {}, 60);
   EXPECT_EQ(r.exit_code, 2) << explain(r);
