@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -31,15 +30,6 @@ bool on_path(const std::string& program) {
   return false;
 }
 
-/// The generator an existing build folder was configured with ("" when new).
-std::string cached_generator(const fs::path& build_dir) {
-  std::ifstream cache(build_dir / "CMakeCache.txt");
-  const std::string key = "CMAKE_GENERATOR:INTERNAL=";
-  for (std::string line; std::getline(cache, line);)
-    if (line.starts_with(key)) return line.substr(key.size());
-  return {};
-}
-
 bool chooses_generator(const std::vector<std::string>& cmake_args) {
   for (const auto& arg : cmake_args)
     if (arg.starts_with("-G")) return true;
@@ -58,7 +48,7 @@ void configure(const BuildSettings& settings) {
   std::vector<std::string> argv = {"cmake", "-S", settings.source_dir.string(), "-B", settings.build_dir.string()};
   // Ninja only where nobody chose otherwise: a folder made with another
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
-  std::string existing = cached_generator(settings.build_dir);
+  std::string existing = file_api::cache_value(settings.build_dir, "CMAKE_GENERATOR");
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
   if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && on_path("ninja")) {
     argv.push_back("-G");

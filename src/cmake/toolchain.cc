@@ -1,4 +1,5 @@
-// Which C++ compiler a build folder uses: the reach pass needs gcc's coverage.
+// Which compiler a build folder uses: the reach pass needs gcc's coverage, the
+// shared parent links with the compiler of the target's language.
 #include <fstream>
 #include <optional>
 #include <regex>
@@ -12,11 +13,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::optional<Compiler> from_toolchains_reply(const fs::path& build_dir) {
+std::optional<Compiler> from_toolchains_reply(const fs::path& build_dir, const std::string& language) {
   try {
     const nlohmann::json reply = file_api::read_json(file_api::reply_object(build_dir, "toolchains", 1));
     for (const auto& toolchain : reply.at("toolchains")) {
-      if (toolchain.value("language", "") != "CXX") continue;
+      if (toolchain.value("language", "") != language) continue;
       const auto& compiler = toolchain.at("compiler");
       Compiler out;
       out.id = compiler.value("id", "");
@@ -31,18 +32,19 @@ std::optional<Compiler> from_toolchains_reply(const fs::path& build_dir) {
   return std::nullopt;
 }
 
-/// set(CMAKE_CXX_COMPILER_ID "GNU") and friends from CMakeFiles/<version>/CMakeCXXCompiler.cmake.
-Compiler from_compiler_file(const fs::path& build_dir) {
+/// set(CMAKE_CXX_COMPILER_ID "GNU") and friends from CMakeFiles/<version>/CMake<LANG>Compiler.cmake.
+Compiler from_compiler_file(const fs::path& build_dir, const std::string& language) {
   Compiler out;
   std::error_code ec;
-  static const std::regex setting(R"re(^set\((CMAKE_CXX_COMPILER(_ID|_VERSION)?) "([^"]*)"\))re");
+  const std::string variable = "CMAKE_" + language + "_COMPILER";
+  const std::regex setting("^set\\((" + variable + "(_ID|_VERSION)?) \"([^\"]*)\"\\)");
   for (fs::directory_iterator it(build_dir / "CMakeFiles", ec), end; !ec && it != end; it.increment(ec)) {
-    std::ifstream in(it->path() / "CMakeCXXCompiler.cmake");
+    std::ifstream in(it->path() / ("CMake" + language + "Compiler.cmake"));
     for (std::string line; std::getline(in, line);) {
       std::smatch match;
       if (!std::regex_search(line, match, setting)) continue;
-      if (match[1] == "CMAKE_CXX_COMPILER_ID") out.id = match[3];
-      else if (match[1] == "CMAKE_CXX_COMPILER_VERSION") out.version = match[3];
+      if (match[1] == variable + "_ID") out.id = match[3];
+      else if (match[1] == variable + "_VERSION") out.version = match[3];
       else out.path = match[3].str();
     }
     if (!out.id.empty()) break;
@@ -52,9 +54,9 @@ Compiler from_compiler_file(const fs::path& build_dir) {
 
 }  // namespace
 
-Compiler cxx_compiler(const fs::path& build_dir) {
-  if (auto compiler = from_toolchains_reply(build_dir)) return *compiler;
-  return from_compiler_file(build_dir);
+Compiler compiler(const fs::path& build_dir, const std::string& language) {
+  if (auto found = from_toolchains_reply(build_dir, language)) return *found;
+  return from_compiler_file(build_dir, language);
 }
 
 }  // namespace cobench::cmake

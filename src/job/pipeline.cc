@@ -34,6 +34,7 @@
 #include "job/job_folder.h"
 #include "job/output_dir.h"
 #include "job/reach_step.h"
+#include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
@@ -86,7 +87,8 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 }
 
 results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
-                                  const TargetChoice& choice, const std::vector<std::string>& bench_args) {
+                                  const TargetChoice& choice, const std::vector<std::string>& bench_args,
+                                  std::optional<results::SharedParent> shared_parent = std::nullopt) {
   static const std::string job_id = make_job_id();  // one job per process
   results::JobSettings s;
   s.job = job_id;
@@ -107,7 +109,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.time_budget = c.run.time_budget;
   s.cpu = cpu;
   s.bench_args = bench_args;
-  s.cmake_args = c.build.cmake_args;
+  s.cmake_args = side_cmake_args(c.build);
   s.build_type = c.build.build_type;
   s.source_dir = c.build.source_dir;
   s.runner = c.run.runner;
@@ -120,6 +122,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
   s.reach = c.run.reach;
+  s.shared_parent = std::move(shared_parent);
   return s;
 }
 
@@ -321,7 +324,7 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
-  SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
+  SharedBuildSettings shared{side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
   if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
   SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
@@ -356,8 +359,9 @@ int run_pipeline(const RunOptions& options) {
   head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
   build_side(base_build, base_targets);
   build_side(head_build, head_targets);
+  auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
-  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args);
+  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
   std::vector<results::ReachRecord> reach_records;
   if (reach) {
     std::vector<std::string> measured;  // the layout controls are untouched by definition: no coverage for them

@@ -63,9 +63,9 @@ ReachStep::ReachStep(const config::Config& settings, const Revisions& revisions,
                                  [&](const std::string& path) {
                                    return select::classify_change(path, context).kind == select::ChangeClass::Code;
                                  });
-  const cmake::Compiler compiler = cmake::cxx_compiler(head.settings.build_dir);
-  compiler_ = compiler.id.empty() ? "unknown compiler" : compiler.id + " " + compiler.version;
-  tool_ = reach::find_gcov(compiler);
+  const cmake::Compiler cxx = cmake::compiler(head.settings.build_dir);
+  compiler_ = cxx.id.empty() ? "unknown compiler" : cxx.id + " " + cxx.version;
+  tool_ = reach::find_gcov(cxx);
 }
 
 reach::PassSettings ReachStep::pass_settings(bool head_side) const {
