@@ -1,6 +1,4 @@
 // Configuring one side: cmake -S -B with the File API query in place.
-#include <unistd.h>
-
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -9,26 +7,13 @@
 #include "cmake/file_api.h"
 #include "cmake/logged_run.h"
 #include "core/errors.h"
+#include "process/process.h"
 
 namespace cobench::cmake {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = std::min(dirs.find(':', start), dirs.size());
-    fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
 
 bool chooses_generator(const std::vector<std::string>& cmake_args) {
   for (const auto& arg : cmake_args)
@@ -50,7 +35,8 @@ void configure(const BuildSettings& settings) {
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
   std::string existing = file_api::cache_value(settings.build_dir, "CMAKE_GENERATOR");
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
-  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && on_path("ninja")) {
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") &&
+      process::find_on_path("ninja")) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }
