@@ -169,6 +169,7 @@ Tally simulate_case(const NoiseModel& model, double slowdown, const Method& meth
       case cobench::stats::Verdict::Regression: ++tally.regression; break;
       case cobench::stats::Verdict::Pass: ++tally.pass; break;
       case cobench::stats::Verdict::Inconclusive: ++tally.inconclusive; break;
+      case cobench::stats::Verdict::Unrelated: break;  // no reach pass in the simulation: never given
     }
     ++tally.jobs;
     tally.runs_per_side += runs;

@@ -136,6 +136,7 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
     out.notes.push_back(fmt::format("base ran on host \"{}\", head on \"{}\": ratios across machines measure the "
                                     "machines as much as the change",
                                     base_host, head_host));
+  report::flag_optimised_away(out.benchmarks);
   report::sort_rows(out.benchmarks);
   return out;
 }

@@ -91,7 +91,7 @@ void check_given_flags(const std::vector<std::string>& given, const std::string&
 
 /// Refuses, before anything is built, what `cobench run` would refuse in
 /// every job of `method` (exit 2): a bad flag or value, min_runs above max_runs, a flag cobench must own,
-/// a layout probe (it has no base side).
+/// a layout probe (it has no base side), a reach pass (it changes the verdicts validate tallies).
 void check_job_flags(const validate::JobSpec& spec, const validate::Method& method) {
   const std::string origin = method.args.empty() ? "--run-arg" : fmt::format("--method {}", method.name);
   check_given_flags(method.args, origin);
@@ -105,6 +105,10 @@ void check_job_flags(const validate::JobSpec& spec, const validate::Method& meth
       throw InputError(fmt::format("{}: measures the head against itself; validate's jobs compare the fixture's "
                                    "base and head",
                                    settings.origin("run.layout_probe").describe("run.layout_probe")));
+    if (settings.run.reach)
+      throw InputError(fmt::format("{}: the reach pass makes every benchmark that does not execute the change an "
+                                   "unrelated change, never a regression; validate tallies the verdicts themselves",
+                                   settings.origin("run.reach").describe("run.reach")));
     job::check_settings(settings);
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", origin, e.what()));

@@ -23,7 +23,8 @@ RunFlags::RunFlags(CLI::App* app) {
                "run.time_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "run.pairing",
                "run.looks", "run.stopping", "run.repetitions", "budget.time", "budget.confidence", "run.runner",
                "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
-               "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent"});
+               "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent", "run.reach",
+               "run.reach_index"});
 }
 
 job::RunOptions RunFlags::options(const std::map<std::string, std::string>& env) const {

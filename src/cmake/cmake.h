@@ -51,6 +51,18 @@ std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path
 std::vector<std::filesystem::path> cmake_input_files(const std::filesystem::path& build_dir,
                                                      const std::filesystem::path& within);
 
+/// A compiler a build folder was configured with.
+struct Compiler {
+  std::string id;                 ///< CMAKE_<LANG>_COMPILER_ID: "GNU", "Clang", ...; "" when not known
+  std::string version;            ///< "12.2.0"
+  std::filesystem::path path;     ///< as CMake found it (not resolved through symlinks); empty when not known
+};
+
+/// The compiler of `language` ("CXX", "C") from the toolchains-v1 reply
+/// (CMake >= 3.20), else from CMakeFiles/<version>/CMake<LANG>Compiler.cmake;
+/// empty fields when neither says.
+Compiler compiler(const std::filesystem::path& build_dir, const std::string& language = "CXX");
+
 /// Builds only the named targets, one `cmake --build` per target, in order. Throws BuildFailure.
 void build_targets(const BuildSettings& settings, const std::vector<std::string>& targets);
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "cmake/cmake.h"
 #include "cmake/file_api.h"
 #include "cmake/logged_run.h"
 #include "core/errors.h"
@@ -133,12 +134,11 @@ class Build {
 
   /// The compiler of `language`, from the toolchains reply.
   std::string compiler(const std::string& language) const {
-    const fs::path file = file_api::reply_object(dir_, "toolchains", 1);
-    const json reply = file_api::read_json(file);
-    for (const auto& toolchain : reply.at("toolchains"))
-      if (toolchain.at("language") == language && toolchain.at("compiler").contains("path"))
-        return toolchain.at("compiler").at("path").get<std::string>();
-    throw InfraError(fmt::format("{}: no {} compiler in the CMake File API reply", file.string(), language));
+    const fs::path path = cmake::compiler(dir_, language).path;
+    if (path.empty())
+      throw InfraError(fmt::format("{}: no {} compiler in the CMake File API reply", file_api::reply_dir(dir_).string(),
+                                   language));
+    return path.string();
   }
 
   /// The absolute paths of a target's compiled sources, in the reply's order.

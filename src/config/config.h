@@ -56,6 +56,8 @@ struct RunConfig {
   std::vector<std::string> control;        ///< layout controls: untouched targets rebuilt on both sides ([] = choose one)
   bool machine_control = true;             ///< one binary run as both sides in every block: the job's own A/A
   bool layout_probe = false;               ///< build one commit twice, one side perturbed: the layout noise floor
+  bool reach = false;                      ///< coverage pass: which benchmark instances execute the change
+  std::string reach_index;                 ///< folder of the reach index per base commit ("" = <work-dir>/reach)
 };
 
 struct BudgetConfig {

@@ -135,6 +135,15 @@ const std::vector<Key>& table() {
         "function in every translation unit",
         true},
        Kind::Switch, [](Config& c, const Value& v) { c.run.layout_probe = as<bool>(v); }},
+      {{"run.reach", "COBENCH_REACH", "--reach",
+        "prove which benchmark instances execute the change: a --coverage build, each instance run once, gcov's "
+        "executed lines against the diff's; a benchmark that does not is never a regression",
+        true},
+       Kind::Switch, [](Config& c, const Value& v) { c.run.reach = as<bool>(v); }},
+      {{"run.reach_index", "COBENCH_REACH_INDEX", "--reach-index",
+        "folder of the reach index, one <base-sha>.json per base commit for a CI cache to restore (default "
+        "<work-dir>/reach)"},
+       Kind::Text, [](Config& c, const Value& v) { c.run.reach_index = as<std::string>(v); }},
 
       {{"budget.time", "COBENCH_BUDGET", "--budget", "allowed slowdown: 5% or 0.05 (default 5%)"}, Kind::TimeBudget,
        [](Config& c, const Value& v) { c.budget.time = as<double>(v); }},

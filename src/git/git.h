@@ -41,6 +41,30 @@ std::vector<ChangedFile> diff_name_status(const std::filesystem::path& repo, con
 /// `command` on a truncated entry: git's own output, so git is at fault.
 std::vector<ChangedFile> parse_name_status_z(std::string_view output, const std::string& command);
 
+/// The lines one file's change touches, from `git diff -U0`: what the head
+/// added (head line numbers) and what the base lost (base line numbers). A
+/// modified line is both: removed from the base and added on the head.
+struct ChangedLines {
+  std::string path;                 ///< head-side path (for a deletion: the base path)
+  std::string old_path;             ///< base-side path (differs for a rename; empty for an added file)
+  bool deleted = false;             ///< the file is gone on the head side
+  std::vector<int> added;           ///< head lines added or rewritten, ascending
+  std::vector<int> removed;         ///< base lines removed or rewritten, ascending
+  /// Base lines between which each pure insertion went (the line before and
+  /// the line after; 0 for the start): where the base's execution can stand in
+  /// for lines the base does not have.
+  std::vector<int> insertion_anchors;
+};
+
+/// The changed lines of every text file from base to head (renames
+/// detected, as diff_name_status sees them). Binary files have no lines.
+std::vector<ChangedLines> diff_lines(const std::filesystem::path& repo, const std::string& base,
+                                     const std::string& head);
+
+/// Parses `git diff -U0 --src-prefix=a/ --dst-prefix=b/` output. Throws
+/// InfraError naming `command` on a hunk header it cannot read.
+std::vector<ChangedLines> parse_unified_zero(std::string_view output, const std::string& command);
+
 /// A detached worktree that removes itself (git worktree remove --force, then
 /// prune) on destruction unless keep() was called. Its folder must not exist
 /// yet: cobench never clears a folder to make room for a checkout.

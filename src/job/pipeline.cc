@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -31,6 +33,7 @@
 #include "run/schedule.h"
 #include "job/job_folder.h"
 #include "job/output_dir.h"
+#include "job/reach_step.h"
 #include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
@@ -94,6 +97,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_controls = choice.layout_controls;
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
+  s.reach = c.run.reach;
   s.shared_parent = std::move(shared_parent);
   return s;
 }
@@ -149,6 +153,11 @@ int report_unreached(const std::string& why, const config::Config& settings, con
 }  // namespace
 
 void check_settings(const config::Config& settings) {
+  if (settings.run.reach && settings.run.layout_probe)
+    throw InputError(fmt::format("{}: a layout probe builds one commit against itself, there is no change to reach; "
+                                 "drop {}",
+                                 settings.origin("run.reach").describe("run.reach"),
+                                 settings.origin("run.layout_probe").describe("run.layout_probe")));
   run::parse_commands(settings.run.commands, "--command");
   run::parse_commands(settings.run.prepare, "--prepare");
   settings.budgets();
@@ -191,7 +200,8 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
 /// is given) and reports one prepared pair of sides, whatever the runner.
 int measure(const RunOptions& options, run::Runner& runner, const run::SideContext& base, const run::SideContext& head,
             const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* alloc_process,
-            const fs::path& out_dir, const fs::path& job_dir, run::Progress& progress) {
+            const std::vector<results::ReachRecord>& reach, const fs::path& out_dir, const fs::path& job_dir,
+            run::Progress& progress) {
   const config::Config& settings = options.settings;
   auto pairs = pair_units(runner, base, head);
   results::JobSettings logged = job;
@@ -205,6 +215,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   log.settings(logged);
   log_one_sided(runner, base, choice.base_only, log);
   log_one_sided(runner, head, choice.head_only, log);
+  for (const auto& record : reach) log.reach(record);
 
   const verdict::Budgets budgets = settings.budgets();
   run::ScheduleSettings schedule;
@@ -262,8 +273,15 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head), {}, {}};
   TargetChoice choice;
   choice.reason = settings.run.runner == "go" ? "go packages" : "commands";
-  return measure(options, *runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice, nullptr,
-                 out_dir, workspace.job_dir(), progress);
+  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args);
+  std::vector<results::ReachRecord> reach;
+  if (settings.run.reach) {
+    const std::string why = fmt::format("runner {}: the coverage pass needs Google Benchmark targets built with CMake",
+                                        settings.run.runner);
+    job.reach_method = "unknown for every benchmark: " + why;
+    reach.push_back({"", {verdict::ChangeReach::Status::Unknown, 0, 0, why}, {}});
+  }
+  return measure(options, *runner, base, head, job, choice, nullptr, reach, out_dir, workspace.job_dir(), progress);
 }
 
 int run_pipeline(const RunOptions& options) {
@@ -316,7 +334,13 @@ int run_pipeline(const RunOptions& options) {
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
                                               workspace.build_dir(Side::Head), head_settings);
-  const select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
+  select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
+  std::optional<ReachStep> reach;
+  if (settings.run.reach) {
+    reach.emplace(settings, revs, workspace, head_build, work_dir, out_dir, bench_args,
+                  [&](const std::string& line) { progress.message(line); });
+    reach->rank(selection);
+  }
   std::fputs(select::to_text(selection).c_str(), stdout);
   std::fflush(stdout);
   select::enforce_strict_layout(selection);
@@ -336,6 +360,18 @@ int run_pipeline(const RunOptions& options) {
   build_side(head_build, head_targets);
   auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
+  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
+  std::vector<results::ReachRecord> reach_records;
+  if (reach) {
+    std::vector<std::string> measured;  // the layout controls are untouched by definition: no coverage for them
+    for (const auto& name : choice.both)
+      if (std::find(choice.layout_controls.begin(), choice.layout_controls.end(), name) == choice.layout_controls.end())
+        measured.push_back(name);
+    reach_records = reach->find(measured);
+    job.reach_method = reach->method();
+    std::printf("reach: %s\n", job.reach_method.c_str());
+    std::fflush(stdout);
+  }
 
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
@@ -344,8 +380,8 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args, std::move(parent)),
-                 choice, settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress);
+  return measure(options, runner, base, head, job, choice, settings.run.alloc_runs > 0 ? &process : nullptr,
+                 reach_records, out_dir, workspace.job_dir(), progress);
 }
 
 }  // namespace cobench::job

@@ -5,6 +5,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.h"
 #include "job/side_build.h"
@@ -31,9 +32,14 @@ std::string narrowed_phrase(const select::Narrowing& n) {
 std::string reason_for(const select::Selection& s, size_t total) {
   if (s.all_reason)
     return fmt::format("all {} benchmark targets ({}){}", s.selected.size(), *s.all_reason, narrowed_phrase(s.narrowing));
-  std::string reason = fmt::format("{} of {} benchmark targets reach the change{}", s.selected.size(), total,
-                                   narrowed_phrase(s.narrowing));
-  if (!s.dropped.empty()) reason += fmt::format(", {} more dropped by max_targets {}", s.dropped.size(), s.max_targets);
+  // How far the change reaches, whatever was narrowed away by hand: "13 of 49 ..., narrowed to 1 by --target".
+  std::string reason = fmt::format("{} of {} benchmark targets reach the change", select::reached_count(s), total);
+  if (!s.narrowing.targets.empty())
+    reason += fmt::format(", narrowed to {} by {} '{}'", s.selected.size() + s.dropped.size(),
+                          s.narrowing.targets_origin, s.narrowing.targets);
+  if (!s.dropped.empty())
+    reason += fmt::format("; {} measured, {} dropped by max_targets {} (ranked by {})", s.selected.size(),
+                          s.dropped.size(), s.max_targets, s.ranking);
   return reason;
 }
 
@@ -60,6 +66,11 @@ std::optional<std::string> nothing_to_measure(const select::Selection& s) {
   if (s.narrowed_out.size() == total)
     throw InputError(fmt::format("{} '{}' matches none of the {} benchmark targets", s.narrowing.targets_origin,
                                  s.narrowing.targets, total));
+  if (!s.narrowed_out_reached.empty() && !s.none_reason)
+    return fmt::format("no benchmark left to measure: the change reaches {} of {} benchmark targets, all narrowed away "
+                       "by {} '{}': {}",
+                       s.narrowed_out_reached.size(), total, s.narrowing.targets_origin, s.narrowing.targets,
+                       fmt::join(s.narrowed_out_reached, ", "));
   const std::string headline = "no benchmark reaches this change";
   std::string why = s.none_reason.value_or(headline);
   if (why.rfind(headline, 0) != 0) why = headline + ": " + why;

@@ -25,6 +25,7 @@ h1 { font-size: 20px; margin: 0 0 6px; }
 .chip { display: inline-block; padding: 2px 10px; border-radius: 12px; color: #fff; font-weight: 600; margin-right: 6px; }
 .chip.regression { background: var(--regression); } .chip.inconclusive { background: var(--inconclusive); }
 .chip.pass { background: var(--pass); } .chip.faster { background: var(--faster); }
+.chip.unrelated { background: var(--muted); }
 .warnings { background: #fff8e1; border-left: 4px solid var(--inconclusive); padding: 6px 12px 6px 28px; }
 table.benchmarks { border-collapse: collapse; width: 100%; margin: 12px 0; }
 table.benchmarks th, table.benchmarks td { border-bottom: 1px solid #d8dee4; padding: 4px 8px; text-align: left; vertical-align: middle; }
@@ -35,6 +36,7 @@ td.n { white-space: nowrap; } td.ratio { min-width: 10em; font-variant-numeric: 
 tr.regression td.verdict { color: var(--regression); font-weight: 700; }
 tr.inconclusive td.verdict { color: var(--inconclusive); font-weight: 700; }
 tr.pass td.verdict { color: var(--pass); } tr.faster td.verdict { color: var(--faster); font-weight: 700; }
+tr.unrelated td.verdict { color: var(--muted); font-weight: 700; }
 tr.regression { background: #fdecea; }
 td.notes { font-size: 12px; color: var(--muted); max-width: 24em; }
 .failed { color: var(--regression); }
@@ -46,7 +48,7 @@ svg circle.base { fill: #8c959f; fill-opacity: .75; }
 svg circle.head { fill-opacity: .8; }
 svg circle.off { stroke: #1f2328; stroke-width: 1; }
 svg .regression { fill: var(--regression); } svg .inconclusive { fill: var(--inconclusive); }
-svg .pass { fill: var(--pass); } svg .faster { fill: var(--faster); }
+svg .pass { fill: var(--pass); } svg .faster { fill: var(--faster); } svg .unrelated { fill: var(--muted); }
 svg rect.ci { fill-opacity: .55; }
 svg circle.estimate { fill: #1f2328; }
 details { margin: 10px 0; } summary { cursor: pointer; font-weight: 600; }
@@ -72,6 +74,9 @@ std::string summary(const Report& report, const std::vector<BenchmarkRow>& rows)
   out += tag("span", "chip inconclusive", fmt::format("{} inconclusive", counts.inconclusive));
   out += tag("span", "chip pass", fmt::format("{} pass", counts.pass));
   if (counts.faster > 0) out += tag("span", "chip faster", fmt::format("{} faster", counts.faster));
+  if (counts.unrelated > 0)
+    out += tag("span", "chip unrelated",
+               fmt::format("{} unrelated change{}", counts.unrelated, counts.unrelated == 1 ? "" : "s"));
   std::vector<std::string> facts = {budget_phrase(report), "metric " + report.metric};
   if (std::string runs = runs_per_side(report); !runs.empty()) facts.push_back(runs + " runs per side");
   if (auto spread = control_spread(report)) facts.push_back("control spread " + *spread);
@@ -102,7 +107,8 @@ std::string breakable_name(const std::string& name) {
   return out;
 }
 
-std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, bool targets, bool allocs) {
+std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, bool targets, bool allocs,
+                     bool reach) {
   std::string cls = verdict_class(row);
   std::string out = "<tr class=\"" + cls + "\" data-benchmark=\"" + escape_xml(row.name) + "\" data-target=\"" +
                     escape_xml(row.target) + "\" data-verdict=\"" + cls + "\">";
@@ -113,16 +119,18 @@ std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decima
   out += tag("td", "verdict", escape_xml(verdict_text(row)));
   out += tag("td", "n", escape_xml(samples_per_side(row)));
   if (allocs) out += metric_cell(row.allocs) + metric_cell(row.bytes);
+  if (reach) out += tag("td", "reach", escape_xml(change_reach_cell(row)));
   std::string notes = escape_xml(row_remarks(row));
   if (!row.failed_runs.empty()) notes = tag("span", "failed", notes);
   return out + tag("td", "notes", notes) + "</tr>\n";
 }
 
 std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
-  bool targets = false, allocs = false;
+  bool targets = false, allocs = false, reach = false;
   for (const auto& row : rows) {
     targets |= !row.target.empty();
     allocs |= row.allocs.has_value() || row.bytes.has_value();
+    reach |= row.reach.has_value();
   }
   int decimals = ratio_decimals(report);
   std::string out = "<table class=\"benchmarks\"><thead><tr>";
@@ -132,8 +140,9 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
                      "<th>Verdict</th><th>n base/head</th>",
                      escape_xml(ci_title(report)));
   if (allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
+  if (reach) out += "<th>Reach</th>";
   out += "<th>Notes</th></tr></thead>\n<tbody>\n";
-  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, targets, allocs);
+  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, targets, allocs, reach);
   return out + "</tbody></table>\n";
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "formats/json_reader.h"
+#include "report/reach_json.h"
 #include "report/report.h"
 
 namespace cobench::report {
@@ -72,8 +73,11 @@ json row_json(const BenchmarkRow& row) {
   out["is_control"] = row.is_control;
   if (!row.control_kind.empty()) out["control_kind"] = row.control_kind;
   out["clears_control"] = row.clears_control ? json(*row.clears_control) : json(nullptr);
+  out["reach"] = row.reach ? change_reach_json(*row.reach) : json(nullptr);
+  out["likely_optimised_away"] = row.optimised_away.empty() ? json(nullptr) : json(row.optimised_away);
   return out;
 }
+
 
 using Reader = formats::JsonReader;
 
@@ -153,6 +157,9 @@ BenchmarkRow read_row(const Reader& r) {
   row.is_control = r.at("is_control").boolean();
   if (r.has("control_kind")) row.control_kind = r.at("control_kind").text();
   if (r.has("clears_control") && !r.at("clears_control").is_null()) row.clears_control = r.at("clears_control").boolean();
+  if (r.has("reach") && !r.at("reach").is_null()) row.reach = change_reach_from_json(r.at("reach"));
+  if (r.has("likely_optimised_away") && !r.at("likely_optimised_away").is_null())
+    row.optimised_away = r.at("likely_optimised_away").text();
   return row;
 }
 
@@ -172,6 +179,25 @@ json control_json(const verdict::ControlSpread& c) {
 
 }  // namespace
 
+json change_reach_json(const verdict::ChangeReach& reach) {
+  json out = {{"status", verdict::to_string(reach.status)},
+              {"changed_lines", reach.changed_lines},
+              {"executed_changed_lines", reach.executed_changed_lines}};
+  if (!reach.reason.empty()) out["reason"] = reach.reason;
+  return out;
+}
+
+verdict::ChangeReach change_reach_from_json(const formats::JsonReader& r) {
+  verdict::ChangeReach reach;
+  auto status = verdict::change_reach_status_from_string(r.at("status").text());
+  if (!status) r.at("status").fail("expected reached, not_reached or unknown");
+  reach.status = *status;
+  reach.changed_lines = r.at("changed_lines").integer();
+  reach.executed_changed_lines = r.at("executed_changed_lines").integer();
+  if (r.has("reason")) reach.reason = r.at("reason").text();
+  return reach;
+}
+
 json to_json(const Report& report) {
   json rows = json::array(), added = json::array(), removed = json::array(), targets = json::array();
   for (const auto& row : report.benchmarks) rows.push_back(row_json(row));
@@ -185,7 +211,8 @@ json to_json(const Report& report) {
   return {{"schema", report.schema},       {"tool", report.tool},
           {"base", report.base},           {"head", report.head},
           {"metric", report.metric},       {"budget", report.budget},
-          {"confidence", report.confidence}, {"look_rule", report.look_rule}, {"host", report.host},
+          {"confidence", report.confidence}, {"look_rule", report.look_rule},
+          {"reach_method", report.reach_method.empty() ? json(nullptr) : json(report.reach_method)}, {"host", report.host},
           {"settings", report.settings},   {"selection", report.selection},
           {"benchmarks", rows},            {"added", added},
           {"removed", removed},            {"targets", targets},
@@ -211,6 +238,7 @@ Report from_json(const json& value) {
   report.budget = r.at("budget").number();
   report.confidence = r.at("confidence").number();
   if (r.has("look_rule")) report.look_rule = r.at("look_rule").text();
+  if (r.has("reach_method") && !r.at("reach_method").is_null()) report.reach_method = r.at("reach_method").text();
   report.host = r.at("host").object();
   report.settings = r.at("settings").object();
   report.selection = r.at("selection").object();

@@ -9,6 +9,7 @@
 
 #include "report/escape.h"
 #include "report/report.h"
+#include "report/selection_text.h"
 #include "report/summary.h"
 
 namespace cobench::report {
@@ -59,6 +60,13 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   if (row.allocs) out += property("allocs_per_op", metric_change(row.allocs));
   if (row.bytes) out += property("bytes_per_op", metric_change(row.bytes));
   if (row.is_control) out += property("control", "true");
+  if (row.reach) {
+    out += property("reach", verdict::to_string(row.reach->status));
+    out += property("changed_lines", std::to_string(row.reach->changed_lines));
+    out += property("executed_changed_lines", std::to_string(row.reach->executed_changed_lines));
+    if (!row.reach->reason.empty()) out += property("reach_reason", row.reach->reason);
+  }
+  if (!row.optimised_away.empty()) out += property("likely_optimised_away", row.optimised_away);
   out += "      </properties>\n";
 
   std::string ratio = format_ratio_ci(row, decimals);
@@ -121,6 +129,7 @@ std::vector<Suite> group(const Report& report) {
 std::string suite_output(const Report& report, const std::string& suite) {
   std::string text;
   for (const auto& note : report.notes) text += note + "\n";
+  for (const auto& line : selection_lines(report)) text += line + "\n";
   for (const auto& target : report.targets) {
     if (suite_name(report, target.name) != suite) continue;
     for (const auto& warning : target.warnings) text += "warning: " + warning + "\n";

@@ -25,16 +25,17 @@ struct Column {
 
 std::string verdict_cell(const BenchmarkRow& row) {
   std::string cls = verdict_class(row);
-  const char* mark = cls == "regression" ? "🔴" : cls == "inconclusive" ? "🟡" : "🟢";
+  const char* mark = cls == "regression" ? "🔴" : cls == "inconclusive" ? "🟡" : cls == "unrelated" ? "⚪" : "🟢";
   return fmt::format("{} {}", mark, verdict_text(row));
 }
 
 std::vector<Column> columns_for(const Report& report) {
-  bool targets = false, allocs = false, bytes = false;
+  bool targets = false, allocs = false, bytes = false, reach = false;
   for (const auto& row : report.benchmarks) {
     targets |= !row.target.empty();
     allocs |= row.allocs.has_value();
     bytes |= row.bytes.has_value();
+    reach |= row.reach.has_value();
   }
   int decimals = ratio_decimals(report);
   std::vector<Column> columns;
@@ -50,6 +51,7 @@ std::vector<Column> columns_for(const Report& report) {
                      }});
   columns.push_back({"Verdict", verdict_cell});
   columns.push_back({"n base/head", samples_per_side});
+  if (reach) columns.push_back({"Reach", [](const BenchmarkRow& r) { return escape_markdown(change_reach_cell(r)); }});
   if (allocs) columns.push_back({"Allocs/op", [](const BenchmarkRow& r) { return metric_change(r.allocs); }});
   if (bytes) columns.push_back({"Bytes/op", [](const BenchmarkRow& r) { return metric_change(r.bytes); }});
   columns.push_back({"Notes", [](const BenchmarkRow& r) { return escape_markdown(row_remarks(r)); }});

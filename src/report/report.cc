@@ -1,8 +1,10 @@
 // Building and ordering rows: the verdict stage's judgements put into the model.
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "report/report.h"
+#include "verdict/measures_nothing.h"
 
 namespace cobench::report {
 
@@ -31,10 +33,34 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 void settle_verdict(BenchmarkRow& row) {
   verdict::TimeJudgement time = row.time;
   time.note.clear();  // already in the row's note, with whatever the caller added
-  const verdict::Overall overall = verdict::fold(time, row.allocs, row.bytes);
+  const verdict::Overall overall = verdict::fold(time, row.allocs, row.bytes, row.reach);
   row.verdict = overall.verdict;
   row.decided_by = overall.decided_by;
-  if (!overall.note.empty()) row.note = row.note.empty() ? overall.note : row.note + "; " + overall.note;
+  if (overall.note.empty()) return;
+  // The reach mark leads: it changes how everything after it reads.
+  const bool marked = row.reach && row.reach->status == verdict::ChangeReach::Status::NotReached;
+  if (row.note.empty()) row.note = overall.note;
+  else row.note = marked ? overall.note + "; " + row.note : row.note + "; " + overall.note;
+}
+
+void flag_optimised_away(std::vector<BenchmarkRow>& rows) {
+  std::map<std::string, std::vector<BenchmarkRow*>> by_target;  // families never span targets
+  for (auto& row : rows) by_target[row.target].push_back(&row);
+  for (auto& [target, members] : by_target) {
+    std::vector<verdict::TimedInstance> base, head;
+    for (const BenchmarkRow* row : members) {
+      base.push_back({row->name, row->base_median});
+      head.push_back({row->name, row->head_median});
+    }
+    const auto on_base = verdict::likely_optimised_away(base);
+    const auto on_head = verdict::likely_optimised_away(head);
+    for (size_t i = 0; i < members.size(); ++i) {
+      std::string& flag = members[i]->optimised_away;
+      flag.clear();
+      if (!on_head[i].empty()) flag = "head: " + on_head[i];
+      if (!on_base[i].empty()) flag += (flag.empty() ? "base: " : "; base: ") + on_base[i];
+    }
+  }
 }
 
 std::vector<std::string> infrastructure_failures(const Report& report) {
@@ -49,9 +75,10 @@ static int severity(const BenchmarkRow& row) {
   switch (row.verdict) {
     case stats::Verdict::Regression: return 0;
     case stats::Verdict::Inconclusive: return 1;
+    case stats::Verdict::Unrelated: return 2;
     case stats::Verdict::Pass: break;
   }
-  return row.time.faster ? 2 : 3;
+  return row.time.faster ? 3 : 4;
 }
 
 void sort_rows(std::vector<BenchmarkRow>& rows) {

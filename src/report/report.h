@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stats/stats.h"
+#include "verdict/change_reach.h"
 #include "verdict/control.h"
 #include "verdict/judge.h"
 
@@ -53,6 +54,8 @@ struct BenchmarkRow {
   bool is_control = false;             ///< an untouched benchmark bounding the noise
   std::string control_kind;            ///< "machine" (one binary as both sides) | "layout" (untouched, rebuilt)
   std::optional<bool> clears_control;  ///< compared with a control present: its interval clears the controls' spread
+  std::optional<verdict::ChangeReach> reach;  ///< whether it executes the change (--reach); nullopt without a reach pass
+  std::string optimised_away;          ///< why it likely measures nothing ("head: 0.32 ns per iteration"); "" when not
 };
 
 /// A benchmark present on one side only.
@@ -82,6 +85,7 @@ struct Report {
   double budget = 0.05;
   double confidence = 0.95;            ///< the stated level; a row's interval may be at its look's level
   std::string look_rule;               ///< how the looks were made: "interim looks at 99.73%, the last ..."
+  std::string reach_method;            ///< how reach was found (--reach); "" without a reach pass
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON, when run selected
@@ -103,14 +107,19 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 BenchmarkRow judged_row(std::string target, std::string name, std::vector<double> base, std::vector<double> head,
                         double budget, verdict::TimeJudgement time);
 
-/// The row's overall verdict from all its metrics (verdict::fold); each
-/// metric that broke its budget is named in the note ("allocs/op 0 → 1").
+/// The row's overall verdict from all its metrics and its reach
+/// (verdict::fold); each metric that broke its budget is named in the note
+/// ("allocs/op 0 → 1"), and a row that does not execute the change says so first.
 void settle_verdict(BenchmarkRow& row);
+
+/// Sets each row's optimised_away from its medians per side
+/// (verdict::likely_optimised_away, families grouped within a target).
+void flag_optimised_away(std::vector<BenchmarkRow>& rows);
 
 /// The targets whose every run failed, as "TARGET: FAILURE" lines (empty when none).
 std::vector<std::string> infrastructure_failures(const Report& report);
 
-/// Orders rows regressions → inconclusive → faster → pass, then by target and name.
+/// Orders rows regressions → inconclusive → unrelated → faster → pass, then by target and name.
 void sort_rows(std::vector<BenchmarkRow>& rows);
 
 nlohmann::json to_json(const Report& report);

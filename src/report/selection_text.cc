@@ -29,12 +29,25 @@ std::vector<std::string> selection_lines(const Report& report) {
   std::vector<std::string> lines;
   for (const char* key : {"reason", "all_reason", "none_reason"})
     if (std::string reason = string_at(s, key); !reason.empty()) lines.push_back("Selection: " + reason);
-  for (const auto& target : array_at(s, "selected")) {
+  auto chain_of = [](const nlohmann::json& target) {
     std::string chain = joined(array_at(target, "reason_chain"), " → ");
     std::string change = string_at(target, "change");
-    lines.push_back(fmt::format("{}: {}{}", string_at(target, "target"), chain.empty() ? "selected" : chain,
-                                change.empty() ? "" : " (" + change + ")"));
+    std::string execution = target.contains("execution") ? string_at(target["execution"], "summary") : "";
+    return fmt::format("{}{}{}", chain.empty() ? "selected" : chain, change.empty() ? "" : " (" + change + ")",
+                       execution.empty() ? "" : "; " + execution);
+  };
+  for (const auto& target : array_at(s, "selected"))
+    lines.push_back(fmt::format("{}: {}", string_at(target, "target"), chain_of(target)));
+  for (const auto& target : array_at(s, "dropped")) {
+    std::string why = string_at(target, "drop_reason");
+    lines.push_back(fmt::format("Dropped {}: {}", string_at(target, "target"), why.empty() ? chain_of(target) : why));
   }
+  if (auto reached = joined(array_at(s, "narrowed_out_reached"), ", "); !reached.empty())
+    lines.push_back(fmt::format("Reached but narrowed away by {} '{}' ({}): {}", string_at(s, "target_regex_origin"),
+                                string_at(s, "target_regex"), array_at(s, "narrowed_out_reached").size(), reached));
+  if (auto filtered = joined(array_at(s, "filtered_out"), ", "); !filtered.empty())
+    lines.push_back(fmt::format("Narrowed away by {} '{}' (it matches none of their benchmarks): {}",
+                                string_at(s, "filter_origin"), string_at(s, "filter"), filtered));
   if (auto targets = joined(array_at(s, "targets"), ", "); !targets.empty() && array_at(s, "selected").empty())
     lines.push_back("Targets: " + targets);
   const auto& unresolved = array_at(s, "unresolved");
@@ -55,8 +68,11 @@ std::string dropped_phrase(const Report& report) {
   std::string names;
   for (const auto& target : dropped) names += (names.empty() ? "" : ", ") + string_at(target, "target");
   std::string cap = report.selection.contains("max_targets") && report.selection["max_targets"].is_number()
-                        ? fmt::format(" (max_targets {})", report.selection["max_targets"].get<int>())
-                        : "";
+                        ? fmt::format(" (max_targets {}", report.selection["max_targets"].get<int>())
+                        : " (";
+  const std::string ranking = string_at(report.selection, "ranking");
+  cap += ranking.empty() ? ")" : (cap == " (" ? "" : ", ") + ("ranked by " + ranking) + ")";
+  if (cap == " ()") cap.clear();
   return fmt::format("{} target{} dropped by the cap{}: {}", dropped.size(), dropped.size() == 1 ? "" : "s", cap, names);
 }
 

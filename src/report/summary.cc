@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "verdict/measures_nothing.h"
+
 namespace cobench::report {
 
 VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
@@ -19,8 +21,10 @@ VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
       case stats::Verdict::Regression: ++counts.regression; break;
       case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
       case stats::Verdict::Pass: ++counts.pass; break;
+      case stats::Verdict::Unrelated: ++counts.unrelated; break;
     }
     if (row.verdict == stats::Verdict::Pass && row.time.faster) ++counts.faster;
+    if (!row.optimised_away.empty()) ++counts.optimised_away;
   }
   return counts;
 }
@@ -29,6 +33,8 @@ std::string counts_phrase(const VerdictCounts& counts) {
   std::string text = fmt::format("{} regression{}, {} inconclusive, {} pass", counts.regression,
                                  counts.regression == 1 ? "" : "s", counts.inconclusive, counts.pass);
   if (counts.faster > 0) text += fmt::format(" ({} faster)", counts.faster);
+  if (counts.unrelated > 0) text += fmt::format(", {} unrelated change{}", counts.unrelated, counts.unrelated == 1 ? "" : "s");
+  if (counts.optimised_away > 0) text += fmt::format(", {} likely optimised away", counts.optimised_away);
   return text;
 }
 
@@ -104,6 +110,7 @@ std::string verdict_text(const BenchmarkRow& row) {
 
 std::string verdict_class(const BenchmarkRow& row) {
   if (row.verdict == stats::Verdict::Pass && row.time.faster) return "faster";
+  if (row.verdict == stats::Verdict::Unrelated) return "unrelated";
   return stats::to_string(row.verdict);
 }
 
@@ -154,6 +161,9 @@ std::string reach_phrase(const BenchmarkRow& row) {
 std::string row_remarks(const BenchmarkRow& row) {
   // `run` already words its failures into the note ("head crashed (SIGSEGV) in 2/6 runs").
   std::string text = row.note.empty() ? failed_runs_phrase(row) : row.note;
+  if (row.reach && row.reach->status == verdict::ChangeReach::Status::Unknown && !row.reach->reason.empty())
+    text += (text.empty() ? "" : "; ") + ("reach unknown: " + row.reach->reason);
+  if (!row.optimised_away.empty()) text += (text.empty() ? "" : "; ") + ("likely optimised away: " + row.optimised_away);
   if (row.verdict == stats::Verdict::Inconclusive)
     if (std::string reach = reach_phrase(row); !reach.empty()) text += (text.empty() ? "" : "; ") + reach;
   return text;
@@ -186,7 +196,21 @@ std::vector<std::string> method_sentences(const Report& report) {
                   "(base, head, head, base, …), one pinned process per run.");
   for (const auto& target : report.targets)
     if (!target.alloc_status.empty()) out.push_back(fmt::format("Allocations, {}: {}", target.name, target.alloc_status));
+  if (!report.reach_method.empty()) out.push_back("Reach: " + report.reach_method);
+  out.push_back(fmt::format("Likely optimised away: below {:g} ns per iteration, or time growing by less than ×{:g} "
+                            "while an argument grows ×{:g} or more; flagged, not judged.",
+                            verdict::kLeastWorkNs, verdict::kFlatTimeRatio, verdict::kFlatArgumentSpan));
   return out;
+}
+
+std::string change_reach_cell(const BenchmarkRow& row) {
+  if (!row.reach) return "";
+  const auto& reach = *row.reach;
+  if (reach.status == verdict::ChangeReach::Status::Unknown) return "unknown";  // why: in the row's remarks
+  return fmt::format("{} ({} of {} changed lines ran)", reach.status == verdict::ChangeReach::Status::Reached
+                                                            ? "executes the change"
+                                                            : "does not execute the change",
+                     reach.executed_changed_lines, reach.changed_lines);
 }
 
 std::string details_title(const Report& report) {

@@ -15,12 +15,14 @@ struct VerdictCounts {
   int inconclusive = 0;
   int pass = 0;
   int faster = 0;
+  int unrelated = 0;        ///< rows that do not execute the change and would not have passed
+  int optimised_away = 0;   ///< rows flagged "likely optimised away" (whatever their verdict)
 };
 
 /// Counts the rows' verdicts.
 VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows);
 
-/// "1 regression, 2 inconclusive, 7 pass (1 faster)".
+/// "1 regression, 2 inconclusive, 7 pass (1 faster), 1 unrelated change".
 std::string counts_phrase(const VerdictCounts& counts);
 
 /// The rows in reading order (regressions → inconclusive → faster → pass).
@@ -53,10 +55,10 @@ std::string samples_per_side(const BenchmarkRow& row);
 /// The widest deviation from 1 of any control's CI, e.g. "±1.8% (BM_Copy)"; nullopt without controls.
 std::optional<std::string> control_spread(const Report& report);
 
-/// "regression", "inconclusive", "pass", "pass, faster".
+/// "regression", "inconclusive", "pass", "pass, faster", "unrelated change".
 std::string verdict_text(const BenchmarkRow& row);
 
-/// One verdict word for styling: "regression" | "inconclusive" | "faster" | "pass".
+/// One verdict word for styling: "regression" | "inconclusive" | "faster" | "pass" | "unrelated".
 std::string verdict_class(const BenchmarkRow& row);
 
 /// "0 → 1 (+1)" for an allocation metric, with "✗" when it broke its budget; "" when not measured.
@@ -70,7 +72,8 @@ std::string failed_runs_phrase(const BenchmarkRow& row);
 std::string reach_phrase(const BenchmarkRow& row);
 
 /// Why a row is the way it is: its note (or a summary of its failed runs),
-/// then, for an inconclusive row, reach_phrase.
+/// then "reach unknown: <why>" and "likely optimised away: ..." when they
+/// apply, then, for an inconclusive row, reach_phrase.
 std::string row_remarks(const BenchmarkRow& row);
 
 /// The interval column's title: "95% CI" when every row's interval has one
@@ -80,6 +83,10 @@ std::string ci_title(const Report& report);
 /// How the verdicts were reached, as plain sentences: the estimator and
 /// interval, the run order (run only), each target's allocation status.
 std::vector<std::string> method_sentences(const Report& report);
+
+/// "executes the change (2 of 5 changed lines ran)", "does not execute the change (0 of 5 ...)" or
+/// "unknown" (why: in row_remarks) for a row of a reach pass; "" without one.
+std::string change_reach_cell(const BenchmarkRow& row);
 
 /// "Host and method" when the report knows its host, else "Method".
 std::string details_title(const Report& report);

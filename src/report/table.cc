@@ -7,6 +7,7 @@
 
 #include "report/escape.h"
 #include "report/report.h"
+#include "report/selection_text.h"
 #include "report/summary.h"
 
 namespace cobench::report {
@@ -40,6 +41,7 @@ const char* verdict_colour(const BenchmarkRow& row) {
   switch (row.verdict) {
     case stats::Verdict::Regression: return "\033[1;31m";
     case stats::Verdict::Inconclusive: return "\033[33m";
+    case stats::Verdict::Unrelated: return "\033[2m";  // dim: measured, but not about the change
     case stats::Verdict::Pass: break;
   }
   return "\033[32m";
@@ -135,6 +137,13 @@ std::string render_table(const Report& report, bool color) {
       report.metric == "auto" ? "of each row's metric" : report.metric, format_ratio(1 + report.budget),
       format_ratio(1 + report.budget), format_ratio(1 + report.budget));
   if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
+  if (!report.reach_method.empty())
+    out += "reach: " + report.reach_method + "\nunrelated change: does not execute the change; never gated.\n";
+  // Why these targets: "13 of 49 targets reach the change, narrowed to 1 by --target ...", what was dropped.
+  for (const auto& line : selection_lines(report))
+    if (line.rfind("Selection: ", 0) == 0 || line.rfind("Dropped ", 0) == 0 || line.rfind("Reached but", 0) == 0 ||
+        line.rfind("Narrowed away", 0) == 0)
+      out += sanitize_text(line, true) + "\n";
   return out;
 }
 

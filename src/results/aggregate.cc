@@ -151,6 +151,39 @@ void apply_controls(report::Report& out, const JobSettings& settings) {
   }
 }
 
+/// Each measured row's reach from the reach lines: its instance's entry, else
+/// its target's answer, else the job's; a row the reach pass has nothing for
+/// is unknown. Controls (untouched by definition) carry none.
+void apply_reach(report::Report& out, const ResultsFile& results) {
+  if (!results.settings.reach) return;
+  const ReachRecord* job = nullptr;
+  std::map<std::string, const ReachRecord*> by_target;
+  for (const auto& record : results.reach) (record.target.empty() ? job : by_target[record.target]) = &record;
+  for (auto& row : out.benchmarks) {
+    if (row.is_control) continue;
+    auto target = by_target.find(row.target);
+    if (target != by_target.end()) {
+      auto instance = target->second->instances.find(row.name);
+      row.reach = instance != target->second->instances.end() ? instance->second : target->second->fallback;
+      if (instance == target->second->instances.end() && row.reach->reason.empty())
+        row.reach->reason = "its coverage run did not list this benchmark";
+    } else if (job) {
+      row.reach = job->fallback;
+    } else {
+      row.reach = verdict::ChangeReach{verdict::ChangeReach::Status::Unknown, 0, 0, "no coverage pass for its target"};
+    }
+  }
+}
+
+/// The reached targets a benchmark filter narrowed away: it matched none of their benchmarks.
+void note_filtered_out(report::Report& out, const ResultsFile& results) {
+  if (!out.selection.is_object() || !out.selection.contains("filter") || !out.selection["filter"].is_string()) return;
+  nlohmann::json filtered = nlohmann::json::array();
+  for (const auto& [target, reason] : results.stops)
+    if (reason.find("matches no benchmark") != std::string::npos) filtered.push_back(target);
+  if (!filtered.empty()) out.selection["filtered_out"] = filtered;
+}
+
 /// Why nothing of a target was measured, when every run on both sides failed; "" otherwise.
 std::string every_run_failed(const TargetRuns& runs) {
   if (runs.succeeded[0] + runs.succeeded[1] > 0 || !runs.first_failure) return "";
@@ -182,6 +215,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.selection = settings.selection;
   const TimeRule rule = time_rule(settings);
   out.look_rule = rule.looks.describe();
+  out.reach_method = settings.reach_method;
 
   for (const auto& [target, runs] : tally(results.runs)) {
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
@@ -222,6 +256,9 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     }
   }
   apply_controls(out, settings);
+  apply_reach(out, results);
+  report::flag_optimised_away(out.benchmarks);
+  note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {
     auto& list = target.side == Side::Head ? out.added : out.removed;
     if (target.names.empty()) list.push_back({target.target, ""});

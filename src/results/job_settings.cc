@@ -118,7 +118,9 @@ json to_json(const JobSettings& s) {
               {"machine_control", s.machine_control},
               {"layout_controls", s.layout_controls},
               {"layout_stable", s.layout_stable},
-              {"layout_probe", s.layout_probe}};
+              {"layout_probe", s.layout_probe},
+              {"reach", s.reach}};
+  if (!s.reach_method.empty()) out["reach_method"] = s.reach_method;
   if (!s.commands.empty() || !s.prepare.empty()) {
     out["commands"] = s.commands;
     out["prepare"] = s.prepare;
@@ -175,6 +177,8 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   s.layout_controls = texts_or_empty(line, "layout_controls");
   if (line.has("layout_stable")) s.layout_stable = line.at("layout_stable").boolean();
   if (line.has("layout_probe")) s.layout_probe = line.at("layout_probe").boolean();
+  if (line.has("reach")) s.reach = line.at("reach").boolean();
+  if (line.has("reach_method")) s.reach_method = line.at("reach_method").text();
   s.commands = texts_or_empty(line, "commands");
   s.prepare = texts_or_empty(line, "prepare");
   if (line.has("shared_parent")) s.shared_parent = read_shared_parent(line.at("shared_parent"));

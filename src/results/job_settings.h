@@ -56,6 +56,8 @@ struct JobSettings {
   std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides as controls
   bool layout_stable = false;           ///< both sides built with aligned, separated functions
   bool layout_probe = false;            ///< one commit against itself, one side perturbed
+  bool reach = false;                   ///< a reach pass ran (--reach): rows carry whether they execute the change
+  std::string reach_method;             ///< how reach was found, for the reports' method section
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
   std::optional<SharedParent> shared_parent;  ///< when the executables were relinked against one

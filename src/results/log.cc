@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "formats/json_reader.h"
 #include "formats/json_text.h"
+#include "report/reach_json.h"
 
 namespace cobench::results {
 
@@ -47,6 +48,31 @@ void ResultsLog::one_sided(const OneSidedTarget& target) {
 }
 
 void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"text", text}}); }
+
+namespace {
+
+ReachRecord reach_record_from(const nlohmann::json& line, const std::string& where) {
+  const formats::JsonReader r(line, where);
+  ReachRecord record;
+  if (r.has("target") && !r.at("target").is_null()) record.target = r.at("target").text();
+  record.fallback = report::change_reach_from_json(r);
+  if (r.has("instances"))
+    for (const auto& [name, value] : r.at("instances").object().items())
+      record.instances[name] = report::change_reach_from_json(r.at("instances").at(name));
+  return record;
+}
+
+}  // namespace
+
+void ResultsLog::reach(const ReachRecord& record) {
+  nlohmann::json line = report::change_reach_json(record.fallback);
+  line["type"] = "reach";
+  line["target"] = record.target.empty() ? nlohmann::json() : nlohmann::json(record.target);
+  nlohmann::json instances = nlohmann::json::object();
+  for (const auto& [name, reach] : record.instances) instances[name] = report::change_reach_json(reach);
+  line["instances"] = instances;
+  append(line);
+}
 
 nlohmann::json to_json(const RunRecord& record) {
   nlohmann::json samples = nlohmann::json::object();
@@ -135,6 +161,8 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
                                line.value("names", std::vector<std::string>{})});
     } else if (type == "note") {
       out.notes.push_back(line.at("text").get<std::string>());
+    } else if (type == "reach") {
+      out.reach.push_back(reach_record_from(line, where));
     }
   } catch (const nlohmann::json::exception& e) {
     throw InputError(where + ": bad " + type + " line: " + e.what());

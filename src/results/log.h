@@ -13,6 +13,7 @@
 
 #include "results/job_settings.h"
 #include "results/record.h"
+#include "verdict/change_reach.h"
 
 namespace cobench::results {
 
@@ -23,6 +24,14 @@ struct OneSidedTarget {
   std::vector<std::string> names;
 };
 
+/// What the reach pass found for one target (a "reach" line): each instance's
+/// reach, and the target's own answer for instances it has none for.
+struct ReachRecord {
+  std::string target;                          ///< "" for the whole job (a runner without a coverage pass)
+  verdict::ChangeReach fallback;               ///< for rows without an instance entry (unknown, with why)
+  std::map<std::string, verdict::ChangeReach> instances;  ///< benchmark name -> its reach
+};
+
 /// Everything results.jsonl holds.
 struct ResultsFile {
   nlohmann::json host = nlohmann::json::object();
@@ -31,6 +40,7 @@ struct ResultsFile {
   std::map<std::string, std::string> stops;   ///< target -> why it stopped undecided
   std::vector<OneSidedTarget> one_sided;
   std::vector<std::string> notes;             ///< report-wide notes
+  std::vector<ReachRecord> reach;             ///< per target (and job-wide), when a reach pass ran
   bool truncated = false;                     ///< the last line was cut off (killed job)
 };
 
@@ -45,6 +55,7 @@ class ResultsLog {
   void stop(const std::string& target, const std::string& reason);       ///< {"type":"stop",...}
   void one_sided(const OneSidedTarget& target);                          ///< {"type":"one_sided",...}
   void note(const std::string& text);                                    ///< {"type":"note",...}
+  void reach(const ReachRecord& record);                                 ///< {"type":"reach",...}
 
  private:
   void append(const nlohmann::json& line);

@@ -6,6 +6,7 @@
 #include <set>
 #include <span>
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -95,6 +96,7 @@ class Selector {
     if (in_.all) out_.all_reason = in_.all_why;
     if (out_.all_reason) {
       for (const auto* t : targets_) out_.selected.push_back(entry(*t, {}));
+      out_.narrowed_out_reached = out_.narrowed_out;  // everything is reached
     } else if (changes.head.empty() && changes.base.empty()) {
       out_.none_reason = std::string(kNoneReached) +
                          (in_.changes.empty() ? ": base and head are identical" : ": only ignored paths changed");
@@ -110,10 +112,12 @@ class Selector {
   void narrow() {
     auto regex = target_regex(in_.narrowing);
     for (const auto& t : in_.targets) {
-      if (regex && !std::regex_search(t.name, *regex))
+      if (regex && !std::regex_search(t.name, *regex)) {
         out_.narrowed_out.push_back(t.name);
-      else
+        narrowed_.push_back(&t);
+      } else {
         targets_.push_back(&t);
+      }
     }
     std::sort(targets_.begin(), targets_.end(), [](auto* a, auto* b) { return a->name < b->name; });
   }
@@ -151,21 +155,31 @@ class Selector {
     }
     std::vector<std::pair<Reach, const cmake::BenchmarkTarget*>> reached;
     std::set<std::tuple<std::string, int, std::string>> unresolved;
-    for (const auto* t : targets_) {
-      Closure closure = head_.closure(t->sources, t->include_dirs);
-      for (const auto& u : closure.unresolved) unresolved.emplace(u.file, u.line, u.include);
+    auto reach_of = [&](const cmake::BenchmarkTarget& t, Closure& closure) {
       Reach r;
       std::set<std::string> seen;
       accumulate(closure, changes.head, r, seen);
       if (base) {
-        cmake::BenchmarkTarget old = rerooted(*t, head_, base->root());
+        cmake::BenchmarkTarget old = rerooted(t, head_, base->root());
         accumulate(base->closure(old.sources, old.include_dirs), changes.base, r, seen);
       }
+      return r;
+    };
+    for (const auto* t : targets_) {
+      Closure closure = head_.closure(t->sources, t->include_dirs);
+      for (const auto& u : closure.unresolved) unresolved.emplace(u.file, u.line, u.include);
+      Reach r = reach_of(*t, closure);
       if (r.hops < 0)
         out_.unreached.push_back(t->name);
       else
         reached.emplace_back(std::move(r), t);
     }
+    // Narrowing by hand must not hide how far the change reaches: the narrowed-away targets are traced too.
+    for (const auto* t : narrowed_) {
+      Closure closure = head_.closure(t->sources, t->include_dirs);
+      if (reach_of(*t, closure).hops >= 0) out_.narrowed_out_reached.push_back(t->name);
+    }
+    std::sort(out_.narrowed_out_reached.begin(), out_.narrowed_out_reached.end());
     for (const auto& [file, line, include] : unresolved) out_.unresolved.push_back({file, line, include});
     // Closest first: fewest hops, then fewest changed files reached, then name.
     std::sort(reached.begin(), reached.end(), [](const auto& a, const auto& b) {
@@ -175,7 +189,22 @@ class Selector {
     size_t cap = in_.config.max_targets > 0 ? static_cast<size_t>(in_.config.max_targets) : reached.size();
     for (size_t i = 0; i < reached.size(); ++i)
       (i < cap ? out_.selected : out_.dropped).push_back(entry(*reached[i].second, reached[i].first));
-    if (reached.empty()) out_.none_reason = kNoneReached;
+    for (auto& dropped : out_.dropped) dropped.drop_reason = hops_drop_reason(dropped, out_.selected.back(), cap);
+    if (reached.empty() && out_.narrowed_out_reached.empty()) out_.none_reason = kNoneReached;
+  }
+
+  /// Why the cap kept `last` (the farthest kept target) and not `dropped`.
+  static std::string hops_drop_reason(const SelectedTarget& dropped, const SelectedTarget& last, size_t cap) {
+    auto distance = [](const SelectedTarget& t) {
+      return fmt::format("{} include hop{}, {} changed file{}", t.hops, t.hops == 1 ? "" : "s", t.changed_reached,
+                         t.changed_reached == 1 ? "" : "s");
+    };
+    if (dropped.hops == last.hops && dropped.changed_reached == last.changed_reached)
+      return fmt::format("cap of {}: as close as the farthest kept target {} ({}); kept by name order, not by "
+                         "evidence (--reach ranks by execution)",
+                         cap, last.target, distance(dropped));
+    return fmt::format("cap of {}: farther from the change ({}) than every kept target (at most {})", cap,
+                       distance(dropped), distance(last));
   }
 
   SelectedTarget entry(const cmake::BenchmarkTarget& t, const Reach& r) {
@@ -189,33 +218,125 @@ class Selector {
     return s;
   }
 
+  /// Layout warnings and family counts of every reached target's sources (the
+  /// dropped ones too: ranking by reach may keep them), then the offenders among the selected.
   void annotate_layout() {
-    std::map<std::string, std::string> warnings;  // per source: one read for targets sharing it
-    for (auto& s : out_.selected) {
-      const auto& target = *std::find_if(targets_.begin(), targets_.end(), [&](auto* t) { return t->name == s.target; });
-      for (size_t i = 0; i < target->sources.size(); ++i) {
-        const std::string& rel = s.sources[i];
-        auto it = warnings.find(rel);
-        if (it == warnings.end()) {
-          FamilyCount count = count_families(read_text(target->sources[i]));
-          it = warnings.emplace(rel, layout_warning(rel, count)).first;
-          if (count.families.size() > 1)
-            out_.layout_offenders.push_back({rel, static_cast<int>(count.families.size())});
+    std::map<std::string, std::pair<std::string, int>> counted;  // per source: one read for targets sharing it
+    for (auto* list : {&out_.selected, &out_.dropped})
+      for (auto& s : *list) {
+        const auto& target =
+            *std::find_if(targets_.begin(), targets_.end(), [&](auto* t) { return t->name == s.target; });
+        s.source_families.assign(target->sources.size(), 0);
+        for (size_t i = 0; i < target->sources.size(); ++i) {
+          const std::string& rel = s.sources[i];
+          auto it = counted.find(rel);
+          if (it == counted.end()) {
+            FamilyCount count = count_families(read_text(target->sources[i]));
+            it = counted.emplace(rel, std::pair{layout_warning(rel, count), static_cast<int>(count.families.size())}).first;
+          }
+          if (!it->second.first.empty()) s.layout_warnings.push_back(it->second.first);
+          s.source_families[i] = it->second.second;
         }
-        if (!it->second.empty()) s.layout_warnings.push_back(it->second);
       }
-    }
+    collect_layout_offenders(out_);
   }
 
   const SelectionInput& in_;
   IncludeGraph head_;
   std::vector<const cmake::BenchmarkTarget*> targets_;
+  std::vector<const cmake::BenchmarkTarget*> narrowed_;  ///< excluded by the target regex
   Selection out_;
 };
 
 }  // namespace
 
 Selection select_targets(const SelectionInput& input) { return Selector(input).run(); }
+
+std::string describe(const Execution& e) {
+  switch (e.status) {
+    case Execution::Status::Executes:
+      return fmt::format("executes the change ({} of {} instance{})", e.executing, e.instances,
+                         e.instances == 1 ? "" : "s");
+    case Execution::Status::DoesNot:
+      return fmt::format("does not execute the change ({} instance{} ran none of its lines)", e.instances,
+                         e.instances == 1 ? "" : "s");
+    case Execution::Status::Unknown: break;
+  }
+  return "reach unknown" + (e.why_unknown.empty() ? "" : " (" + e.why_unknown + ")");
+}
+
+namespace {
+
+int rank_of(Execution::Status status) {
+  switch (status) {
+    case Execution::Status::Executes: return 0;
+    case Execution::Status::Unknown: return 1;
+    case Execution::Status::DoesNot: return 2;
+  }
+  return 1;
+}
+
+/// A cost that sorts unknown costs last.
+double sortable_cost(const Execution& e) { return e.cost_seconds < 0 ? 1e300 : e.cost_seconds; }
+
+std::string cost_text(const Execution& e) {
+  return e.cost_seconds < 0 ? "cost unknown" : fmt::format("{:.2f} s coverage run", e.cost_seconds);
+}
+
+std::string execution_drop_reason(const SelectedTarget& dropped, const SelectedTarget& last, int cap) {
+  const Execution& d = *dropped.execution;
+  const Execution& k = *last.execution;
+  if (rank_of(d.status) > rank_of(k.status))
+    return fmt::format("cap of {}: {}; the kept targets rank before it ({} {})", cap, describe(d),
+                       k.status == Execution::Status::Executes ? "the last kept one" : "the last kept one's",
+                       k.status == Execution::Status::Executes ? describe(k) : "reach is unknown");
+  return fmt::format("cap of {}: {}, {}; cheaper ones of the same reach fill the cap (the last kept: {})", cap,
+                     describe(d), cost_text(d), cost_text(k));
+}
+
+}  // namespace
+
+void cap_by_execution(Selection& selection, const std::map<std::string, Execution>& evidence,
+                      const std::string& source) {
+  std::vector<SelectedTarget> reached = std::move(selection.selected);
+  reached.insert(reached.end(), std::make_move_iterator(selection.dropped.begin()),
+                 std::make_move_iterator(selection.dropped.end()));
+  selection.selected.clear();
+  selection.dropped.clear();
+  for (auto& target : reached) {
+    auto it = evidence.find(target.target);
+    target.execution = it != evidence.end() ? it->second : Execution{Execution::Status::Unknown, 0, 0, -1, "no coverage"};
+    target.drop_reason.clear();
+  }
+  std::stable_sort(reached.begin(), reached.end(), [](const SelectedTarget& a, const SelectedTarget& b) {
+    return std::make_tuple(rank_of(a.execution->status), sortable_cost(*a.execution), a.hops, a.target) <
+           std::make_tuple(rank_of(b.execution->status), sortable_cost(*b.execution), b.hops, b.target);
+  });
+  const size_t cap = selection.max_targets > 0 ? static_cast<size_t>(selection.max_targets) : reached.size();
+  for (size_t i = 0; i < reached.size(); ++i) (i < cap ? selection.selected : selection.dropped).push_back(reached[i]);
+  for (auto& dropped : selection.dropped)
+    dropped.drop_reason = execution_drop_reason(dropped, selection.selected.back(), selection.max_targets);
+  selection.ranking = "reach, then cost (" + source + ")";
+  collect_layout_offenders(selection);
+}
+
+void collect_layout_offenders(Selection& selection) {
+  selection.layout_offenders.clear();
+  for (const auto& target : selection.selected)
+    for (size_t i = 0; i < target.sources.size() && i < target.source_families.size(); ++i) {
+      const std::string& source = target.sources[i];
+      const auto& seen = selection.layout_offenders;
+      const bool listed =
+          std::any_of(seen.begin(), seen.end(), [&](const LayoutOffender& o) { return o.source == source; });
+      if (target.source_families[i] > 1 && !listed)
+        selection.layout_offenders.push_back({source, target.source_families[i]});
+    }
+}
+
+size_t reached_count(const Selection& s) {
+  if (s.all_reason) return s.selected.size() + s.narrowed_out.size();
+  return s.selected.size() + s.dropped.size() + s.narrowed_out_reached.size();
+}
 
 std::vector<std::string> selected_names(const Selection& selection) {
   std::vector<std::string> names;

@@ -15,7 +15,11 @@ std::string chain_line(const SelectedTarget& t) {
 
 void target_lines(std::string& out, const std::vector<SelectedTarget>& targets) {
   // Layout warnings are said once for the job (layout_summary), not under every target.
-  for (const auto& t : targets) out += "  " + chain_line(t) + "\n";
+  for (const auto& t : targets) {
+    out += "  " + chain_line(t) + "\n";
+    if (t.execution) out += "    " + describe(*t.execution) + "\n";
+    if (!t.drop_reason.empty()) out += "    dropped: " + t.drop_reason + "\n";
+  }
 }
 
 std::string names(const std::vector<std::string>& list) {
@@ -38,8 +42,11 @@ std::string to_text(const Selection& s) {
     out += fmt::format("selected {} of {} benchmark targets{}:\n", s.selected.size(), total,
                        s.max_targets > 0 ? fmt::format(" (max {})", s.max_targets) : "");
   target_lines(out, s.selected);
+  if (!s.none_reason && !s.all_reason && reached_count(s) != s.selected.size())  // else the line above says it
+    out += fmt::format("{} of {} benchmark targets reach the change{}\n", reached_count(s), total,
+                       s.narrowed_out_reached.empty() ? "" : fmt::format(" ({} of them narrowed away)", s.narrowed_out_reached.size()));
   if (!s.dropped.empty()) {
-    out += fmt::format("dropped by the cap of {} (farther from the change):\n", s.max_targets);
+    out += fmt::format("dropped by the cap of {} (ranked by {}):\n", s.max_targets, s.ranking);
     target_lines(out, s.dropped);
   }
   if (!s.unreached.empty() && !s.none_reason)
@@ -47,6 +54,9 @@ std::string to_text(const Selection& s) {
   if (!s.narrowed_out.empty())
     out += fmt::format("narrowed out by {} '{}': {}\n", s.narrowing.targets_origin, s.narrowing.targets,
                        names(s.narrowed_out));
+  if (!s.narrowed_out_reached.empty())
+    out += fmt::format("reached but narrowed away by {} '{}' ({}): {}\n", s.narrowing.targets_origin,
+                       s.narrowing.targets, s.narrowed_out_reached.size(), names(s.narrowed_out_reached));
   if (!s.ignored.empty()) out += fmt::format("ignored changes: {}\n", names(s.ignored));
   if (!s.unresolved.empty()) {
     out += fmt::format("unresolved includes ({}):\n", s.unresolved.size());

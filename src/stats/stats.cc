@@ -57,13 +57,14 @@ std::string to_string(Verdict verdict) {
   switch (verdict) {
     case Verdict::Pass: return "pass";
     case Verdict::Regression: return "regression";
+    case Verdict::Unrelated: return "unrelated change";
     case Verdict::Inconclusive: break;
   }
   return "inconclusive";
 }
 
 std::optional<Verdict> verdict_from_string(const std::string& text) {
-  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive})
+  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive, Verdict::Unrelated})
     if (to_string(v) == text) return v;
   return std::nullopt;
 }

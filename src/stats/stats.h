@@ -14,7 +14,10 @@ namespace cobench::stats {
 enum class Method { Exact, Normal, SignedRankExact, SignedRankNormal };
 
 /// The three answers; `faster` is reported beside them, never instead.
-enum class Verdict { Pass, Regression, Inconclusive };
+/// Unrelated: a benchmark shown not to execute the change (the reach pass)
+/// whose answer would otherwise have been a regression or inconclusive; the
+/// verdict stage decides it (verdict::fold) and it never fails the gate.
+enum class Verdict { Pass, Regression, Inconclusive, Unrelated };
 
 /// head/base ratio estimate with its confidence interval.
 struct RatioEstimate {
@@ -66,7 +69,7 @@ double robust_sigma(std::span<const double> values);
 std::string to_string(Method method);
 /// The inverse of to_string(Method); nullopt for any other text.
 std::optional<Method> method_from_string(const std::string& text);
-std::string to_string(Verdict verdict);  ///< "pass" | "regression" | "inconclusive"
+std::string to_string(Verdict verdict);  ///< "pass" | "regression" | "inconclusive" | "unrelated change"
 /// The inverse of to_string(Verdict); nullopt for any other text.
 std::optional<Verdict> verdict_from_string(const std::string& text);
 

@@ -7,6 +7,7 @@ namespace cobench::verdict {
 int gate_exit_code(std::span<const stats::Verdict> verdicts, const GatePolicy& policy) {
   if (!policy.gate && !policy.fail_on_inconclusive) return kExitOk;
   for (stats::Verdict verdict : verdicts) {
+    // Unrelated (a benchmark that does not execute the change) never fails: see verdict::fold.
     if (verdict == stats::Verdict::Regression) return kExitGateFailed;
     if (policy.fail_on_inconclusive && verdict == stats::Verdict::Inconclusive) return kExitGateFailed;
   }

@@ -21,8 +21,9 @@ bool exceeds(double base, double head, const Threshold& threshold) {
 int severity(stats::Verdict verdict) {
   switch (verdict) {
     case stats::Verdict::Pass: return 0;
-    case stats::Verdict::Inconclusive: return 1;
-    case stats::Verdict::Regression: return 2;
+    case stats::Verdict::Unrelated: return 1;
+    case stats::Verdict::Inconclusive: return 2;
+    case stats::Verdict::Regression: return 3;
   }
   return 0;
 }
@@ -124,10 +125,19 @@ std::string format_count(double value) {
 }
 
 Overall fold(const TimeJudgement& time, const std::optional<MedianJudgement>& allocs,
-             const std::optional<MedianJudgement>& bytes) {
+             const std::optional<MedianJudgement>& bytes, const std::optional<ChangeReach>& reach) {
   Overall overall{time.verdict, "time", time.note};
   fold_one(overall, allocs, "allocs/op");
   fold_one(overall, bytes, "bytes/op");
+  if (!reach || reach->status != ChangeReach::Status::NotReached) return overall;
+  // What this benchmark measures did not run the changed code: a delta here is
+  // layout, noise or the machine, never the change; it is reported, not gated.
+  std::string mark = not_executed_mark(*reach);
+  if (severity(overall.verdict) > severity(stats::Verdict::Unrelated)) {
+    mark += fmt::format("; by {} alone: {}", overall.decided_by, stats::to_string(overall.verdict));
+    overall.verdict = stats::Verdict::Unrelated;
+  }
+  overall.note = overall.note.empty() ? mark : mark + "; " + overall.note;
   return overall;
 }
 

@@ -9,6 +9,7 @@
 
 #include "stats/stats.h"
 #include "verdict/budget.h"
+#include "verdict/change_reach.h"
 
 namespace cobench::verdict {
 
@@ -59,11 +60,15 @@ std::string format_count(double value);
 struct Overall {
   stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< the worst of the judged metrics
   std::string decided_by = "time";   ///< "time", "allocs/op" or "bytes/op": the metric that set the verdict
-  std::string note;                  ///< the time note, then each metric that broke its budget ("allocs/op 0 → 1 (budget +0)")
+  std::string note;                  ///< the reach mark, the time note, then each metric that broke its budget ("allocs/op 0 → 1 (budget +0)")
 };
 
 /// Folds the metrics into one verdict: regression > inconclusive > pass.
+/// The reach rule: a benchmark shown not to execute the change (`reach`
+/// not_reached) is at most an unrelated change, never a regression nor
+/// inconclusive, and its note starts with not_executed_mark(); reached,
+/// unknown or no reach pass leave the verdict as the metrics give it.
 Overall fold(const TimeJudgement& time, const std::optional<MedianJudgement>& allocs,
-             const std::optional<MedianJudgement>& bytes);
+             const std::optional<MedianJudgement>& bytes, const std::optional<ChangeReach>& reach = std::nullopt);
 
 }  // namespace cobench::verdict

@@ -92,6 +92,10 @@ TEST(GitLabTemplate, FullHistoryBuildRunPostAndArtifactsAlways) {
   std::string paths = artifacts["paths"].dump();
   for (const char* path : {"cobench-report/report.*", "cobench-report/results.jsonl", "cobench-report/logs/"})
     EXPECT_NE(paths.find(path), std::string::npos) << path;
+  // The reach index is kept per merge base, also when the job fails.
+  EXPECT_EQ(job["cache"]["key"], "cobench-reach-$CI_MERGE_REQUEST_DIFF_BASE_SHA");
+  EXPECT_EQ(job["cache"]["paths"], nlohmann::json{".cobench/reach/"});
+  EXPECT_EQ(job["cache"]["when"], "always");
 }
 
 TEST(GitHubTemplate, PullRequestLabelOptInAndReportNotGate) {
@@ -111,7 +115,7 @@ TEST(GitHubTemplate, PullRequestLabelOptInAndReportNotGate) {
 
 TEST(GitHubTemplate, FullHistoryCheckoutSummaryCommentAndArtifactsAlways) {
   LOAD_OR_SKIP(yaml, kSource / "ci/github/cobench.yml");
-  bool full_checkout = false, post = false, upload = false, run = false;
+  bool full_checkout = false, post = false, upload = false, run = false, reach_cache = false;
   for (const auto& step : yaml["jobs"]["bench"]["steps"]) {
     std::string uses = step.value("uses", ""), command = step.value("run", ""), condition = step.value("if", "");
     if (uses.starts_with("actions/checkout") && step.contains("with") && step["with"].contains("fetch-depth"))
@@ -127,6 +131,12 @@ TEST(GitHubTemplate, FullHistoryCheckoutSummaryCommentAndArtifactsAlways) {
       EXPECT_NE(condition.find("always()"), std::string::npos) << condition;
       EXPECT_EQ(step["env"]["GITHUB_TOKEN"], "${{ secrets.GITHUB_TOKEN }}");
     }
+    if (uses.starts_with("actions/cache")) {
+      reach_cache = true;
+      EXPECT_FALSE(run) << "restored before cobench runs";
+      EXPECT_EQ(step["with"]["path"], ".cobench/reach");
+      EXPECT_EQ(step["with"]["key"], "cobench-reach-${{ github.event.pull_request.base.sha }}");
+    }
     if (uses.starts_with("actions/upload-artifact")) {
       upload = true;
       EXPECT_EQ(condition, "always()");
@@ -135,7 +145,8 @@ TEST(GitHubTemplate, FullHistoryCheckoutSummaryCommentAndArtifactsAlways) {
         EXPECT_NE(paths.find(path), std::string::npos) << path;
     }
   }
-  EXPECT_TRUE(full_checkout && run && post && upload) << full_checkout << run << post << upload;
+  EXPECT_TRUE(full_checkout && run && post && upload && reach_cache)
+      << full_checkout << run << post << upload << reach_cache;
 }
 
 TEST(CiDocs, QuickStartDocumentsBothTemplatesAndTheGateSwitch) {

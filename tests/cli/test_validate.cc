@@ -35,6 +35,8 @@ TEST(Validate, RefusesWhatCobenchRunWouldRefuse) {
   expect_refused({"--run-arg=--no-such-flag"}, "--run-arg: ");
   expect_refused({"--method", "probe=--layout-probe"},
                  "--method probe: --layout-probe: measures the head against itself");
+  expect_refused({"--run-arg=--reach"}, "--run-arg: --reach: the reach pass makes every benchmark that does not execute "
+                                        "the change an unrelated change");
 }
 
 TEST(Validate, RefusesAMalformedMethod) {

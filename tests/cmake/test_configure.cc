@@ -81,5 +81,29 @@ TEST(BuildConfigure, FolderWithoutAProjectIsAnInputErrorNamingIt) {
   EXPECT_FALSE(std::filesystem::exists(settings.build_dir));
 }
 
+TEST(BuildConfigure, NamesTheCxxCompilerFromTheReplyOrTheCompilerFile) {
+  TempDir tmp;
+  write_file(tmp / "src/CMakeLists.txt", "cmake_minimum_required(VERSION 3.16)\nproject(p CXX)\n");
+  BuildSettings settings = fixtures::settings(tmp.path(), "src");
+  settings.cmake_args = {"-DCMAKE_CXX_COMPILER=g++"};
+  configure(settings);
+  const Compiler gnu = compiler(settings.build_dir);
+  EXPECT_EQ(gnu.id, "GNU");
+  EXPECT_FALSE(gnu.version.empty());
+  EXPECT_EQ(gnu.path.filename(), "g++");
+  // Without the toolchains reply (CMake before 3.20) the compiler file CMake wrote says the same.
+  fs::remove_all(settings.build_dir / ".cmake/api/v1/reply");
+  const Compiler from_file = compiler(settings.build_dir);
+  EXPECT_EQ(from_file.id, "GNU");
+  EXPECT_EQ(from_file.version, gnu.version);
+  EXPECT_EQ(compiler(tmp / "nothing").id, "");
+  if (fs::exists("/usr/bin/clang++")) {
+    settings.build_dir = tmp / "clang";
+    settings.cmake_args = {"-DCMAKE_CXX_COMPILER=clang++"};
+    configure(settings);
+    EXPECT_EQ(compiler(settings.build_dir).id, "Clang");
+  }
+}
+
 }  // namespace
 }  // namespace cobench::cmake

@@ -304,6 +304,22 @@ TEST(Config, OverridesAccumulateInOrder) {
   EXPECT_DOUBLE_EQ(*c.budget.overrides[1].time, 0.2);
 }
 
+TEST(Config, ReachAndItsIndexFolderLayerLikeEveryOtherSetting) {
+  Config c = parse("[run]\nreach = true\nreach_index = \"ci-cache/reach\"\n", "cobench.toml");
+  EXPECT_TRUE(c.run.reach);
+  EXPECT_EQ(c.run.reach_index, "ci-cache/reach");
+  EXPECT_EQ(c.origin("run.reach").where, "cobench.toml:2:9");
+  EXPECT_FALSE(parse("", "x").run.reach) << "off by default: it builds a third time";
+  apply_environment(c, {{"COBENCH_REACH", "0"}, {"COBENCH_REACH_INDEX", "/cache"}});
+  EXPECT_FALSE(c.run.reach);
+  EXPECT_EQ(c.run.reach_index, "/cache");
+  set(c, "run.reach", {"true"}, {Origin::Kind::Flag, "--reach"});
+  EXPECT_TRUE(c.run.reach);
+  EXPECT_EQ(error_of("[run]\nreach = \"yes\"\n"), "cobench.toml:2:9: run.reach: expected true or false, got string");
+  ASSERT_NE(key_for_flag("--reach"), nullptr);
+  EXPECT_TRUE(key_for_flag("--reach")->is_switch);
+}
+
 }  // namespace
 }  // namespace cobench::config
 

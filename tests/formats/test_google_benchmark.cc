@@ -120,8 +120,11 @@ TEST(GoogleBenchmark, ShapeErrorsNameFileAndBenchmark) {
   EXPECT_EQ(one("\"real_time\": NaN, \"cpu_time\": 1"), "in.json: benchmark \"BM_A\": real_time is NaN");
   EXPECT_EQ(one("\"real_time\": 1, \"cpu_time\": Infinity"),
             "in.json: benchmark \"BM_A\": cpu_time is Infinity, expected a positive time");
-  EXPECT_EQ(one("\"real_time\": 1e-6, \"cpu_time\": 1e-6"),
-            "in.json: benchmark \"BM_A\": real_time is 1e-06 ns, below a picosecond: not a measurement");
+  EXPECT_EQ(one("\"real_time\": 1e-12, \"cpu_time\": 1e-12"),
+            "in.json: benchmark \"BM_A\": real_time is 1e-12 ns, below one clock tick over Google Benchmark's 1e9 "
+            "iterations: not a measurement");
+  // An empty loop the compiler removed, as GB 1.7.1 timed it: nothing measured, but a real output.
+  EXPECT_EQ(one("\"real_time\": 6.709997251164168e-07, \"cpu_time\": 6.7e-07"), "(no error)");
   EXPECT_EQ(one("\"real_time\": 0.5, \"cpu_time\": 0.5, \"time_unit\": \"ns\""), "(no error)");  // 0.5 ns is real
   EXPECT_EQ(one("\"real_time\": \"fast\", \"cpu_time\": 1"),
             "in.json: benchmark \"BM_A\": real_time is not a number: \"fast\"");

@@ -135,7 +135,7 @@ TEST_F(SelectRunE2E, StrictLayoutRefusesNamingTheFileBeforeAnyBuildAndTheCapKeep
   auto rep = report();
   ASSERT_EQ(rep.selection["dropped"].size(), 1u) << rep.selection.dump(2);
   EXPECT_EQ(rep.selection["dropped"][0]["target"], "bench_a");
-  EXPECT_NE(read_file(out_dir() / "report.md").find("1 target dropped by the cap (max\\_targets 1): bench\\_a"),
+  EXPECT_NE(read_file(out_dir() / "report.md").find("1 target dropped by the cap (max\\_targets 1, ranked by include hops): bench\\_a"),
             std::string::npos) << read_file(out_dir() / "report.md");
 }
 

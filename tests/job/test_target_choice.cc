@@ -50,9 +50,23 @@ TEST(TargetChoice, KeepsTheSelectionOrderAndNamesTheCapAndNarrowing) {
   auto choice = choose_targets(targets({"bench_a", "bench_m", "bench_z", "other", "bench_gone", "other_gone"}), s);
   EXPECT_EQ(choice.both, (std::vector<std::string>{"bench_z", "bench_a"}));
   EXPECT_EQ(choice.base_only, std::vector<std::string>{"bench_gone"}) << "other_gone is narrowed out";
-  EXPECT_EQ(choice.reason, "2 of 4 benchmark targets reach the change, narrowed by COBENCH_TARGETS 'bench', "
-                           "1 more dropped by max_targets 2");
+  EXPECT_EQ(choice.reason, "3 of 4 benchmark targets reach the change, narrowed to 3 by COBENCH_TARGETS 'bench'; "
+                           "2 measured, 1 dropped by max_targets 2 (ranked by include hops)");
   EXPECT_EQ(choice.selection["dropped"][0]["target"], "bench_m");
+}
+
+TEST(TargetChoice, NarrowingByHandStillCountsWhatTheChangeReaches) {
+  select::Selection s;
+  s.selected = {picked("bench_a")};
+  s.narrowed_out = {"bench_b", "bench_c", "bench_d"};
+  s.narrowed_out_reached = {"bench_b", "bench_c"};
+  s.unreached = {"bench_e"};
+  s.narrowing.targets = "^bench_a$";
+  s.narrowing.targets_origin = "--target";
+  auto choice = choose_targets(targets({"bench_a", "bench_b", "bench_c", "bench_d", "bench_e"}), s);
+  EXPECT_EQ(choice.reason, "3 of 5 benchmark targets reach the change, narrowed to 1 by --target '^bench_a$'");
+  EXPECT_EQ(choice.selection["narrowed_out_reached"], (nlohmann::json{"bench_b", "bench_c"}));
+  EXPECT_EQ(choice.selection["reached"], 3);
 }
 
 TEST(TargetChoice, AllModeLeavesTheReasonToAllReason) {
@@ -86,6 +100,14 @@ TEST(TargetChoice, NothingToMeasureSaysWhyOrIsAnInputError) {
   EXPECT_EQ(nothing_to_measure(some), std::nullopt);
 
   EXPECT_THROW(nothing_to_measure(select::Selection{}), InputError) << "no targets at all";
+  select::Selection away;
+  away.narrowed_out = {"bench_a", "bench_b"};
+  away.narrowed_out_reached = {"bench_a"};
+  away.unreached = {"bench_c"};
+  away.narrowing.targets = "_c$";
+  away.narrowing.targets_origin = "--target";
+  EXPECT_EQ(nothing_to_measure(away), "no benchmark left to measure: the change reaches 1 of 3 benchmark targets, all "
+                                      "narrowed away by --target '_c$': bench_a");
   select::Selection narrowed;
   narrowed.narrowed_out = {"a", "b"};
   narrowed.narrowing.targets = "zzz";

@@ -91,6 +91,48 @@ report::Report sample_compare_report() {
   return r;
 }
 
+report::Report reach_report() {
+  using stats::Verdict;
+  using Status = verdict::ChangeReach::Status;
+  report::Report r;
+  r.tool = "run";
+  r.base = "0123456789abcdef0123456789abcdef01234567";
+  r.head = "abcdef0123456789abcdef0123456789abcdef01";
+  r.reach_method = "head coverage build; the base's coverage from the reach index";
+  auto reached = make_row("bench_grid", "BM_Work/4096", Verdict::Regression, 1.30, 1.20, 1.40);
+  reached.reach = verdict::ChangeReach{Status::Reached, 2, 2, ""};
+  auto unrelated = make_row("bench_grid", "BM_Work/8", Verdict::Regression, 1.25, 1.15, 1.35);
+  unrelated.time.verdict = Verdict::Regression;
+  unrelated.reach = verdict::ChangeReach{Status::NotReached, 2, 0, ""};
+  auto unknown = make_row("bench_grid", "BM_Work/64", Verdict::Pass, 1.00, 0.98, 1.02);
+  unknown.reach = verdict::ChangeReach{Status::Unknown, 2, 0, "non-gcc compiler (Clang 14.0.6)"};
+  auto nothing = make_row("bench_grid", "BM_Empty", Verdict::Pass, 1.00, 0.98, 1.02);
+  nothing.reach = verdict::ChangeReach{Status::NotReached, 2, 0, ""};
+  for (auto* row : {&reached, &unrelated, &unknown, &nothing}) {
+    row->time.verdict = row->verdict;
+    report::settle_verdict(*row);  // the fold decides what a row that does not execute the change is
+  }
+  nothing.base_median = nothing.head_median = 0.32;
+  // Times that grow with n, as work over n elements does.
+  reached.base_median = 4000, reached.head_median = 5200;
+  unrelated.base_median = 8, unrelated.head_median = 10;
+  unknown.base_median = unknown.head_median = 64;
+  r.benchmarks = {reached, unrelated, unknown, nothing};
+  report::flag_optimised_away(r.benchmarks);
+  r.selection = {{"reason", "3 of 5 benchmark targets reach the change, narrowed to 2 by --target 'grid|also'"},
+                 {"selected", {{{"target", "bench_grid"}, {"reason_chain", {"grid.cc", "work.h"}}, {"change", "modified"},
+                                {"execution", {{"summary", "executes the change (1 of 4 instances)"}}}}}},
+                 {"dropped", {{{"target", "bench_also"},
+                               {"drop_reason", "cap of 1: does not execute the change (1 instance ran none of its lines)"}}}},
+                 {"max_targets", 1},
+                 {"ranking", "reach, then cost (base coverage)"},
+                 {"narrowed_out_reached", {"bench_more"}},
+                 {"target_regex", "grid|also"},
+                 {"target_regex_origin", "--target"}};
+  r.targets = {{"bench_grid", {}, "", 0}};
+  return r;
+}
+
 report::Report long_report(int passing) {
   report::Report r;
   r.tool = "run";

@@ -20,6 +20,12 @@ report::Report sample_run_report();
 /// A `cobench compare` report: no targets, SHAs or host.
 report::Report sample_compare_report();
 
+/// A `cobench run --reach` report: a row that executes the change, one that
+/// does not (an unrelated change by the fold), one whose reach is unknown, one
+/// likely optimised away, a target dropped by the cap with its reason and
+/// reached targets narrowed away by --target.
+report::Report reach_report();
+
 /// One regression followed by `passing` passing rows, for folding.
 report::Report long_report(int passing);
 

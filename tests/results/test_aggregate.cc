@@ -1,9 +1,13 @@
 #include "results/aggregate.h"
 
+#include <unistd.h>
+
 #include <cmath>
 
 #include <gtest/gtest.h>
 
+#include "core/errors.h"
+#include "core/files.h"
 #include "verdict/budget.h"
 #include "run/fake_runner.h"
 #include "run/schedule.h"
@@ -193,6 +197,91 @@ TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
   auto report = aggregate(file, "res.jsonl");
   EXPECT_EQ(report.notes, (std::vector<std::string>{"bench_fft: --benchmark_filter 'BM_nope' matches no benchmark"}));
   EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);  // on its row, not in the notes
+}
+
+}  // namespace
+}  // namespace cobench::results
+
+namespace cobench::results {
+namespace {
+
+using Status = verdict::ChangeReach::Status;
+
+TEST(AggregateReach, RowsTakeTheirInstanceThenTheirTargetThenTheJobAndTheFoldCapsTheVerdict) {
+  FakeRunner runner;
+  runner.targets["grid"] = {2.0, 0.01, {"BM_Work/8", "BM_Work/4096", "BM_Work/65536"}};
+  runner.targets["other"] = {2.0, 0.01, {"BM_Other"}};
+  runner.targets["lone"] = {1.0, 0.01, {"BM_Lone"}};
+  ResultsFile file = results_of(runner, 8);
+  file.settings.reach = true;
+  file.settings.reach_method = "head coverage build";
+  file.reach.push_back({"grid",
+                        {Status::Unknown, 3, 0, ""},
+                        {{"BM_Work/8", {Status::NotReached, 3, 0, ""}}, {"BM_Work/4096", {Status::Reached, 3, 2, ""}}}});
+  file.reach.push_back({"other", {Status::Unknown, 3, 0, "head: coverage build failed"}, {}});
+  auto report = aggregate(file, "r");
+  EXPECT_EQ(report.reach_method, "head coverage build");
+  const auto& small = row(report, "BM_Work/8");
+  EXPECT_EQ(small.reach->status, Status::NotReached);
+  EXPECT_EQ(small.time.verdict, stats::Verdict::Regression) << "2x slower by time";
+  EXPECT_EQ(small.verdict, stats::Verdict::Unrelated) << "but it does not execute the change";
+  EXPECT_EQ(row(report, "BM_Work/4096").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(row(report, "BM_Work/65536").reach->reason, "its coverage run did not list this benchmark");
+  EXPECT_EQ(row(report, "BM_Other").reach->reason, "head: coverage build failed");
+  EXPECT_EQ(row(report, "BM_Lone").reach->reason, "no coverage pass for its target");
+  // Regressions first, then the unrelated change.
+  EXPECT_EQ(report.benchmarks.back().name, "BM_Lone");
+
+  // A job-wide answer (a runner without coverage) covers every row; without a reach pass rows carry none.
+  file.reach = {{"", {Status::Unknown, 0, 0, "runner go: ..."}, {}}};
+  EXPECT_EQ(row(aggregate(file, "r"), "BM_Work/8").reach->reason, "runner go: ...");
+  file.settings.reach = false;
+  EXPECT_FALSE(row(aggregate(file, "r"), "BM_Work/8").reach);
+}
+
+TEST(AggregateSelection, TargetsTheFilterNarrowedAwayAreListed) {
+  FakeRunner runner;
+  runner.targets["kept"] = {1.0, 0.01, {"BM_Kept"}};
+  ResultsFile file = results_of(runner, 2);
+  file.settings.selection = {{"filter", "BM_Kept"}, {"reason", "2 of 2 benchmark targets reach the change"}};
+  file.stops["other"] = "--benchmark_filter 'BM_Kept' matches no benchmark";
+  file.stops["slow"] = "time budget exhausted";
+  auto report = aggregate(file, "r");
+  EXPECT_EQ(report.selection["filtered_out"], nlohmann::json{"other"});
+  file.settings.selection = {{"filter", nullptr}};
+  EXPECT_FALSE(aggregate(file, "r").selection.contains("filtered_out"));
+}
+
+TEST(AggregateReach, ReachLinesRoundTripThroughResultsJsonl) {
+  ResultsFile file;
+  ResultsLog log(std::filesystem::temp_directory_path() / ("cobench-reach-" + std::to_string(::getpid()) + ".jsonl"));
+  JobSettings settings;
+  settings.base = "b";
+  settings.head = "h";
+  settings.reach = true;
+  settings.reach_method = "how";
+  log.settings(settings);
+  log.reach({"grid", {Status::Unknown, 3, 0, "head: failed"}, {{"BM_W/8", {Status::NotReached, 3, 0, ""}}}});
+  log.reach({"", {Status::Unknown, 0, 0, "runner go"}, {}});
+  const ResultsFile back = read_results(log.path());
+  // A reach line with a status this cobench does not know is an error naming its line.
+  append_line_durable(log.path(), R"({"type":"reach","status":"maybe","changed_lines":1,"executed_changed_lines":0})");
+  try {
+    read_results(log.path());
+    ADD_FAILURE() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(".jsonl:4: $.status: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("expected reached, not_reached or unknown"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(log.path());
+  EXPECT_TRUE(back.settings.reach);
+  EXPECT_EQ(back.settings.reach_method, "how");
+  ASSERT_EQ(back.reach.size(), 2u);
+  EXPECT_EQ(back.reach[0].target, "grid");
+  EXPECT_EQ(back.reach[0].fallback.reason, "head: failed");
+  EXPECT_EQ(back.reach[0].instances.at("BM_W/8").status, Status::NotReached);
+  EXPECT_EQ(back.reach[0].instances.at("BM_W/8").changed_lines, 3);
+  EXPECT_EQ(back.reach[1].target, "");
 }
 
 }  // namespace

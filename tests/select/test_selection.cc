@@ -235,6 +235,100 @@ TEST_F(SelectionTest, TextCountsNarrowedOutTargetsInTheTotal) {
   EXPECT_NE(text.find("narrowed out by --target '^bench_c$': bench_a, bench_b\n"), std::string::npos) << text;
 }
 
+TEST_F(SelectionTest, NarrowedAwayTargetsAreStillTracedAndCounted) {
+  // common.h reaches all three; --target keeps one: the other two are reached, and said to be.
+  SelectionInput in = input({{'M', "include/lib/common.h", ""}});
+  config::Config settings;
+  config::set(settings, "select.targets", {"^bench_c$"}, {config::Origin::Kind::Flag, "--target"});
+  in.narrowing = narrowing_of(settings);
+  Selection s = select_targets(in);
+  EXPECT_EQ(names(s.selected), Names{"bench_c"});
+  EXPECT_EQ(s.narrowed_out_reached, (Names{"bench_a", "bench_b"}));
+  EXPECT_EQ(reached_count(s), 3u);
+  const std::string text = to_text(s);
+  EXPECT_NE(text.find("3 of 3 benchmark targets reach the change (2 of them narrowed away)\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("reached but narrowed away by --target '^bench_c$' (2): bench_a, bench_b\n"), std::string::npos)
+      << text;
+  EXPECT_EQ(to_json(s)["reached"], 3);
+  EXPECT_EQ(to_json(s)["target_regex_origin"], "--target");
+
+  // A change only the narrowed-away targets reach: nothing narrowed away is unreached by mistake.
+  Selection leaf = select_targets([&] {
+    SelectionInput other = input({{'M', "include/lib/leaf_a.h", ""}});
+    other.narrowing = in.narrowing;
+    return other;
+  }());
+  EXPECT_TRUE(leaf.selected.empty());
+  EXPECT_EQ(leaf.narrowed_out_reached, Names{"bench_a"});
+  EXPECT_FALSE(leaf.none_reason) << "the change does reach a benchmark";
+}
+
+TEST_F(SelectionTest, EveryDroppedTargetSaysWhyAndATieSaysItWasTheName) {
+  SelectionInput in = input({{'M', "include/lib/common.h", ""}});
+  in.config.max_targets = 1;
+  Selection s = select_targets(in);
+  ASSERT_EQ(names(s.dropped), (Names{"bench_b", "bench_c"}));
+  EXPECT_EQ(s.dropped[0].drop_reason,
+            "cap of 1: farther from the change (2 include hops, 1 changed file) than every kept target (at most 1 "
+            "include hop, 1 changed file)");
+  EXPECT_EQ(to_json(s)["dropped"][1]["drop_reason"].get<std::string>().rfind("cap of 1: farther", 0), 0u);
+  EXPECT_NE(to_text(s).find("    dropped: cap of 1: farther from the change"), std::string::npos) << to_text(s);
+
+  // leaf_a.h and leaf_b.h: bench_a and bench_b both at one hop with one changed file; the name decides, and says so.
+  SelectionInput tie = input({{'M', "include/lib/leaf_a.h", ""}, {'M', "include/lib/leaf_b.h", ""}});
+  tie.config.max_targets = 1;
+  Selection t = select_targets(tie);
+  ASSERT_EQ(names(t.selected), Names{"bench_a"});
+  ASSERT_FALSE(t.dropped.empty());
+  EXPECT_EQ(t.dropped[0].target, "bench_b");
+  EXPECT_NE(t.dropped[0].drop_reason.find("as close as the farthest kept target bench_a"), std::string::npos)
+      << t.dropped[0].drop_reason;
+  EXPECT_NE(t.dropped[0].drop_reason.find("kept by name order"), std::string::npos);
+}
+
+TEST_F(SelectionTest, TheCapRankedByExecutionKeepsWhatRunsTheChangeThenTheCheapest) {
+  SelectionInput in = input({{'M', "include/lib/common.h", ""}});
+  in.config.max_targets = 2;
+  Selection s = select_targets(in);  // by hops: bench_a, bench_b kept; bench_c dropped
+  using Status = Execution::Status;
+  cap_by_execution(s,
+                   {{"bench_a", {Status::DoesNot, 3, 0, 0.1, ""}},
+                    {"bench_b", {Status::Executes, 2, 1, 5.0, ""}},
+                    {"bench_c", {Status::Executes, 1, 1, 0.5, ""}}},
+                   "base coverage, reach index x.json");
+  EXPECT_EQ(names(s.selected), (Names{"bench_c", "bench_b"})) << "executing first, the cheaper first";
+  ASSERT_EQ(names(s.dropped), Names{"bench_a"});
+  EXPECT_EQ(s.dropped[0].drop_reason,
+            "cap of 2: does not execute the change (3 instances ran none of its lines); the kept targets rank before "
+            "it (the last kept one executes the change (1 of 2 instances))");
+  EXPECT_EQ(s.ranking, "reach, then cost (base coverage, reach index x.json)");
+  const auto json = to_json(s);
+  EXPECT_EQ(json["selected"][0]["execution"]["status"], "executes");
+  EXPECT_EQ(json["selected"][0]["execution"]["cost_seconds"], 0.5);
+  EXPECT_EQ(json["dropped"][0]["execution"]["status"], "does_not_execute");
+
+  // Same reach: the cost decides and the reason names both costs; no evidence counts as unknown.
+  Selection same = select_targets(in);
+  cap_by_execution(same, {{"bench_a", {Status::Executes, 1, 1, 9.0, ""}}, {"bench_b", {Status::Executes, 1, 1, 1.0, ""}}},
+                   "index");
+  EXPECT_EQ(names(same.selected), (Names{"bench_b", "bench_a"}));
+  ASSERT_EQ(names(same.dropped), Names{"bench_c"});
+  EXPECT_EQ(same.dropped[0].execution->status, Status::Unknown);
+  EXPECT_NE(same.dropped[0].drop_reason.find("reach unknown (no coverage)"), std::string::npos)
+      << same.dropped[0].drop_reason;
+  Selection cost = select_targets(in);
+  cap_by_execution(cost,
+                   {{"bench_a", {Status::Executes, 1, 1, 9.0, ""}},
+                    {"bench_b", {Status::Executes, 1, 1, 1.0, ""}},
+                    {"bench_c", {Status::Executes, 1, 1, 2.0, ""}}},
+                   "index");
+  ASSERT_EQ(names(cost.dropped), Names{"bench_a"});
+  EXPECT_EQ(cost.dropped[0].drop_reason,
+            "cap of 2: executes the change (1 of 1 instance), 9.00 s coverage run; cheaper ones of the same reach "
+            "fill the cap (the last kept: 2.00 s coverage run)");
+}
+
 TEST_F(SelectionTest, AllIgnoresSelection) {
   SelectionInput in = input({{'M', "docs/x.txt", ""}});
   in.all = true;

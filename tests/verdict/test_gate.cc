@@ -25,5 +25,11 @@ TEST(Gate, FailOnInconclusiveImpliesTheGate) {
   EXPECT_EQ(gate_exit_code(std::vector{Verdict::Pass}, {false, true}), kExitOk);
 }
 
+TEST(Gate, AnUnrelatedChangeNeverFailsIt) {
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Unrelated, Verdict::Pass}, {true, false}), kExitOk);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Unrelated}, {true, true}), kExitOk);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::Unrelated, Verdict::Regression}, {true, false}), kExitGateFailed);
+}
+
 }  // namespace
 }  // namespace cobench::verdict

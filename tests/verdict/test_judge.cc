@@ -113,6 +113,57 @@ TEST(FoldMetricVerdicts, UnjudgedOrPassingMetricsLeaveTheTimeVerdict) {
   EXPECT_EQ(timed_regression.decided_by, "time");
 }
 
+ChangeReach reach_of(ChangeReach::Status status, int changed, int executed) {
+  ChangeReach reach;
+  reach.status = status;
+  reach.changed_lines = changed;
+  reach.executed_changed_lines = executed;
+  return reach;
+}
+
+TEST(FoldReach, ABenchmarkThatDoesNotExecuteTheChangeIsAtMostUnrelated) {
+  for (Verdict time_verdict : {Verdict::Regression, Verdict::Inconclusive}) {
+    auto row = row_with(time_verdict);
+    row.reach = reach_of(ChangeReach::Status::NotReached, 3, 0);
+    fold_metric_verdicts(row);
+    EXPECT_EQ(row.verdict, Verdict::Unrelated);
+    EXPECT_EQ(row.time.verdict, time_verdict);  // the time verdict itself is kept, for the record
+    EXPECT_EQ(row.note.rfind("does not execute the change (0 of 3 changed lines ran); by time alone: ", 0), 0u)
+        << row.note;
+  }
+  // An allocation regression is no different: the change's code did not run.
+  auto allocs = row_with(Verdict::Pass);
+  allocs.allocs = compare_medians({0}, {1}, "0");
+  allocs.reach = reach_of(ChangeReach::Status::NotReached, 1, 0);
+  fold_metric_verdicts(allocs);
+  EXPECT_EQ(allocs.verdict, Verdict::Unrelated);
+  EXPECT_NE(allocs.note.find("by allocs/op alone: regression"), std::string::npos) << allocs.note;
+  // A pass stays a pass, and still carries the mark.
+  auto pass = row_with(Verdict::Pass);
+  pass.reach = reach_of(ChangeReach::Status::NotReached, 1, 0);
+  fold_metric_verdicts(pass);
+  EXPECT_EQ(pass.verdict, Verdict::Pass);
+  EXPECT_EQ(pass.note, "does not execute the change (0 of 1 changed line ran)");
+}
+
+TEST(FoldReach, ReachedOrUnknownLeaveTheVerdictAlone) {
+  for (auto status : {ChangeReach::Status::Reached, ChangeReach::Status::Unknown}) {
+    auto row = row_with(Verdict::Regression);
+    row.reach = reach_of(status, 3, status == ChangeReach::Status::Reached ? 2 : 0);
+    fold_metric_verdicts(row);
+    EXPECT_EQ(row.verdict, Verdict::Regression);
+    EXPECT_TRUE(row.note.empty()) << row.note;
+  }
+}
+
+TEST(FoldReach, StatusNamesRoundTrip) {
+  for (auto status : {ChangeReach::Status::Reached, ChangeReach::Status::NotReached, ChangeReach::Status::Unknown})
+    EXPECT_EQ(change_reach_status_from_string(to_string(status)), status);
+  EXPECT_EQ(to_string(ChangeReach::Status::NotReached), "not_reached");
+  EXPECT_FALSE(change_reach_status_from_string("maybe"));
+  EXPECT_EQ(stats::verdict_from_string("unrelated change"), Verdict::Unrelated);
+}
+
 TEST(JudgeTime, EmptySidesAreNotComparedAndSayWhich) {
   EXPECT_EQ(judge_time({}, {}, 0.05, 0.95).note, "no samples on either side");
   const TimeJudgement base_only = judge_time(std::vector<double>{1, 2}, {}, 0.05, 0.95);
