@@ -17,20 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = std::min(dirs.find(':', start), dirs.size());
-    fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
-
 /// The generator an existing build folder was configured with ("" when new).
 std::string cached_generator(const fs::path& build_dir) {
   std::ifstream cache(build_dir / "CMakeCache.txt");
@@ -60,7 +46,7 @@ void configure(const BuildSettings& settings) {
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
   std::string existing = cached_generator(settings.build_dir);
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
-  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && on_path("ninja")) {
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && process::on_path("ninja")) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }

@@ -9,9 +9,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <string_view>
 
@@ -376,6 +379,21 @@ std::string containment() {
     return run(probe).containment;
   }();
   return found;
+}
+
+bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = std::min(dirs.find(':', start), dirs.size());
+    std::filesystem::path candidate =
+        std::filesystem::path(end == start ? "." : dirs.substr(start, end - start)) / program;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd) {

@@ -31,10 +31,16 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 void settle_verdict(BenchmarkRow& row) {
   verdict::TimeJudgement time = row.time;
   time.note.clear();  // already in the row's note, with whatever the caller added
-  const verdict::Overall overall = verdict::fold(time, row.allocs, row.bytes);
+  const verdict::Overall overall =
+      verdict::fold({time, row.time_measured, row.instructions, row.governing, row.allocs, row.bytes});
   row.verdict = overall.verdict;
   row.decided_by = overall.decided_by;
   if (!overall.note.empty()) row.note = row.note.empty() ? overall.note : row.note + "; " + overall.note;
+}
+
+bool is_faster(const BenchmarkRow& row) {
+  if (row.decided_by == "instructions" && row.instructions) return row.instructions->faster;
+  return row.time.faster;
 }
 
 std::vector<std::string> infrastructure_failures(const Report& report) {
@@ -51,7 +57,7 @@ static int severity(const BenchmarkRow& row) {
     case stats::Verdict::Inconclusive: return 1;
     case stats::Verdict::Pass: break;
   }
-  return row.time.faster ? 2 : 3;
+  return is_faster(row) ? 2 : 3;
 }
 
 void sort_rows(std::vector<BenchmarkRow>& rows) {
