@@ -244,7 +244,7 @@ std::string cache_phrase(const BenchmarkRow& row) {
                                  rate(j.head.ll_misses(), j.head.accesses()));
   text += fmt::format("; spread {:.2f}%/{:.2f}% over {}/{} runs", j.base_spread * 100, j.head_spread * 100, j.n_base,
                       j.n_head);
-  if (std::isfinite(j.slowdown)) text += fmt::format("; callgrind {:.0f}× slower", j.slowdown);
+  if (std::isfinite(j.slowdown)) text += fmt::format("; callgrind {:.0f}× the CPU time", j.slowdown);
   return text;
 }
 

@@ -71,7 +71,9 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
       if (real != sample.end() && cpu != sample.end() && real->second > 0) shares.push_back(cpu->second / real->second);
     }
   }
-  if (results.runs.empty()) return std::nullopt;  // nothing was measured on it
+  // Nothing was timed on it (instruction counts do not depend on the load).
+  if (std::none_of(results.runs.begin(), results.runs.end(), [](const RunRecord& r) { return r.kind == "time"; }))
+    return std::nullopt;
   const double share = shares.empty() ? 1 : stats::median(shares);
   const int cpus = results.host.value("cpu_count", 0);
   const auto& averages = results.host.value("load_average", nlohmann::json::array());

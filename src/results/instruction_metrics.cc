@@ -54,7 +54,7 @@ verdict::CacheEvents events_of(const Sample& sample) {
 struct BenchmarkCounts {
   std::vector<verdict::CacheEvents> events[2];
   std::set<bool> loop_only[2];                    // per side: whether each run counted the loop alone
-  std::vector<double> callgrind_ns, native_ns;    // both sides: for the slowdown
+  std::vector<double> callgrind_cpu, native_cpu;  // both sides, seconds of a process: for the slowdown
   std::map<std::string, int> errors[2];           // per side: error text -> runs
   int attempted[2] = {0, 0};
 };
@@ -73,8 +73,10 @@ BenchmarkCounts benchmark_counts(const TargetCounts& target, const std::string& 
     ++out.attempted[side];
     out.events[side].push_back(events_of(sample->second));
     out.loop_only[side].insert(sample->second.count("loop_windows") && sample->second.at("loop_windows") > 0);
-    if (auto t = sample->second.find("callgrind_ns"); t != sample->second.end()) out.callgrind_ns.push_back(t->second);
-    if (auto t = sample->second.find("native_ns"); t != sample->second.end()) out.native_ns.push_back(t->second);
+    if (auto t = sample->second.find("callgrind_cpu_seconds"); t != sample->second.end())
+      out.callgrind_cpu.push_back(t->second);
+    if (auto t = sample->second.find("native_cpu_seconds"); t != sample->second.end() && t->second > 0)
+      out.native_cpu.push_back(t->second);
   }
   return out;
 }
@@ -102,8 +104,8 @@ verdict::InstructionJudgement judge(const BenchmarkCounts& counts, double budget
              "differently): not compared";
   }
   append(j.note, failure_note(counts));
-  if (!counts.callgrind_ns.empty() && !counts.native_ns.empty())
-    j.slowdown = stats::median(counts.callgrind_ns) / stats::median(counts.native_ns);
+  if (!counts.callgrind_cpu.empty() && !counts.native_cpu.empty())
+    j.slowdown = stats::median(counts.callgrind_cpu) / stats::median(counts.native_cpu);
   return j;
 }
 
@@ -144,7 +146,9 @@ std::string status_text(const TargetCounts& target, const std::vector<BenchmarkC
                                "difference"
                              : "; some benchmarks counted in the loop only, others as whole processes";
   text += fmt::format("; {:.1f} s of callgrind runs", target.wall_seconds);
-  if (!slowdowns.empty()) text += fmt::format("; callgrind {:.0f}× slower than native (median)", stats::median(slowdowns));
+  if (!slowdowns.empty())
+    text += fmt::format("; a process under callgrind took {:.0f}× the CPU time it takes natively (median)",
+                        stats::median(slowdowns));
   return text;
 }
 

@@ -1,8 +1,6 @@
 #include "run/instruction_runs.h"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <optional>
 #include <regex>
 #include <set>
@@ -17,14 +15,11 @@
 #include "run/gbench_runner.h"
 #include "run/preload_library.h"
 #include "run/process_run.h"
-#include "stats/stats.h"
 
 namespace cobench::run {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
 
 // The probe only lists names; it must not hang a job on a broken binary.
 constexpr double kProbeTimeoutSeconds = 60;
@@ -50,7 +45,7 @@ struct ProcessOutcome {
   bool ok = false;
   ProcessCounts counts;        ///< under callgrind
   double iterations = 0;       ///< loop iterations over its repetitions
-  double time_ns = kUnknown;   ///< Google Benchmark's time per iteration (median of repetitions)
+  double cpu_seconds = 0;      ///< the process's user + system time
   std::string error;           ///< why not ok, for the record's errors
   RunRecord failure;           ///< how the process ended when it failed: status, command, output tail, log
   bool interrupted = false;
@@ -99,6 +94,7 @@ ProcessOutcome run_process(const ProcessName& name, const std::string& benchmark
   if (name.under_callgrind && preload) command.env = with_preload(settings.env, *preload);
   command.stdout_path = settings.out_dir / log_rel;
   const process::Result result = process::run(command);
+  outcome.cpu_seconds = result.user_seconds + result.sys_seconds;
 
   outcome.failure = new_record(name.pair.target, name.side, "", name.run);
   const bool exited_fine = record_outcome(command, result, outcome.failure);
@@ -117,7 +113,6 @@ ProcessOutcome run_process(const ProcessName& name, const std::string& benchmark
     if (entry == output.entries.end()) throw InputError(json.string() + ": the benchmark is not in the output");
     if (!entry->error.empty()) throw InputError(entry->error);
     for (double iterations : entry->iterations) outcome.iterations += iterations;
-    if (!entry->real_ns.empty()) outcome.time_ns = stats::median(entry->real_ns);
     if (name.under_callgrind) outcome.counts = read_process_counts(callgrind_out);
   } catch (const InputError& e) {
     outcome.error = fmt::format("{} {}", e.what(), where);
@@ -174,7 +169,7 @@ std::optional<Sample> measure_benchmark(const UnitPair& pair, Side side, int run
   for (const auto& [event, member] : verdict::kCacheEventNames) sample[event] = events.*member;
   sample["loop_windows"] = more.counts.windows;
   sample["iterations"] = std::max(difference, 0.0);
-  if (std::isfinite(more.time_ns)) sample["callgrind_ns"] = more.time_ns;
+  sample["callgrind_cpu_seconds"] = more.cpu_seconds;
   if (run == 0) {  // the same process natively once, for the slowdown
     const ProcessOutcome native =
         run_process({pair, side, run, index, kMoreIterations, false}, benchmark, control, settings, plan, preload);
@@ -183,7 +178,7 @@ std::optional<Sample> measure_benchmark(const UnitPair& pair, Side side, int run
       record.interrupted = true;
       return std::nullopt;
     }
-    if (native.ok && std::isfinite(native.time_ns)) sample["native_ns"] = native.time_ns;
+    if (native.ok) sample["native_cpu_seconds"] = native.cpu_seconds;
   }
   return sample;
 }

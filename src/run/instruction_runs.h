@@ -57,8 +57,9 @@ struct InstructionPlan {
 /// whose samples hold per benchmark the events per iteration (Ir, Dr, Dw,
 /// I1mr, D1mr, D1mw, ILmr, DLmr, DLmw), "loop_windows" (0: the whole process
 /// was counted), "iterations" (the difference of the two processes),
-/// "callgrind_ns" (time per iteration under callgrind) and, in run 0,
-/// "native_ns" (the same process without valgrind, for the slowdown). The
+/// "callgrind_cpu_seconds" (user + system time of the larger process) and, in
+/// run 0, "native_cpu_seconds" (the same process without valgrind): the
+/// slowdown is their ratio, start-up included, as a job pays it. The
 /// record's detail says how the iterations were fixed. A benchmark whose
 /// process failed or timed out has its reason in the record's errors; when
 /// every one failed the record has that status. `lister` names each side's

@@ -75,8 +75,8 @@ struct InstructionJudgement {
   stats::Verdict verdict = stats::Verdict::Inconclusive;
   bool faster = false;              ///< the whole range lies below 1
   std::string note;                 ///< why not compared; failed or timed-out runs under valgrind
-  /// How much slower the loop ran under callgrind than natively (time per
-  /// iteration, median over the runs); NaN when not known.
+  /// How much more CPU time a process of this benchmark took under callgrind
+  /// than natively, start-up included (medians); NaN when not known.
   double slowdown = std::numeric_limits<double>::quiet_NaN();
 
   double cycles_ratio() const;      ///< head/base of the estimated cycles; NaN when not compared
