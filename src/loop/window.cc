@@ -27,6 +27,9 @@ std::atomic<int> g_open_threads{0};  // benchmark threads inside their loop
 // library's thread-locals live in the static TLS block, where this is valid.
 __attribute__((tls_model("initial-exec"))) thread_local bool t_in_loop = false;
 __attribute__((tls_model("initial-exec"))) thread_local bool t_paused = false;
+// Left its loop while other threads of the benchmark are still in theirs: what
+// it does then (waiting at Google Benchmark's barrier) is not the measured code.
+__attribute__((tls_model("initial-exec"))) thread_local bool t_left = false;
 
 /// Google Benchmark's own member: the next definition after this library.
 StateFunction next(Member member) {
@@ -56,7 +59,9 @@ bool listen(const Listener& listener) {
   return true;
 }
 
-bool measuring() { return g_open_threads.load(std::memory_order_relaxed) > 0 && !t_paused; }
+bool measuring() { return g_open_threads.load(std::memory_order_relaxed) > 0 && !t_paused && !t_left; }
+
+bool thread_in_loop() { return t_in_loop && !t_paused; }
 
 }  // namespace cobench::loop
 
@@ -78,26 +83,30 @@ __attribute__((visibility("default"))) void cobench_resume_timing(void* state) _
     "_ZN9benchmark5State12ResumeTimingEv");
 
 void cobench_start_keep_running(void* state) {
-  forward(kStart, state);  // its barrier and timer start stay outside the window
+  forward(kStart, state);  // its barrier and timer start stay outside
   if (!g_listening.load(std::memory_order_acquire)) return;
   t_in_loop = true;
-  t_paused = false;
+  t_paused = t_left = false;
   if (g_open_threads.fetch_add(1, std::memory_order_acq_rel) == 0) call(g_listener.opened);
+  call(g_listener.started);
 }
 
 void cobench_finish_keep_running(void* state) {
   if (g_listening.load(std::memory_order_acquire) && t_in_loop) {
-    if (t_paused) call(g_listener.resumed);  // left paused: the next window starts measuring again
+    const bool was_paused = t_paused;
     t_in_loop = t_paused = false;
+    if (!was_paused) call(g_listener.stopped);
+    // Others still in their loops: this thread's wait for them is not measured.
     if (g_open_threads.fetch_sub(1, std::memory_order_acq_rel) == 1) call(g_listener.closed);
+    else t_left = true;
   }
-  forward(kFinish, state);
+  forward(kFinish, state);  // its barrier and timer stop stay outside
 }
 
 void cobench_pause_timing(void* state) {
   if (g_listening.load(std::memory_order_acquire) && t_in_loop && !t_paused) {
     t_paused = true;
-    call(g_listener.paused);
+    call(g_listener.stopped);
   }
   forward(kPause, state);
 }
@@ -106,7 +115,7 @@ void cobench_resume_timing(void* state) {
   forward(kResume, state);
   if (g_listening.load(std::memory_order_acquire) && t_in_loop && t_paused) {
     t_paused = false;
-    call(g_listener.resumed);
+    call(g_listener.started);
   }
 }
 

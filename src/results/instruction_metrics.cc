@@ -72,7 +72,7 @@ BenchmarkCounts benchmark_counts(const TargetCounts& target, const std::string& 
     if (!r->ok() || sample == r->samples.end() || !counted(sample->second)) continue;
     ++out.attempted[side];
     out.events[side].push_back(events_of(sample->second));
-    out.loop_only[side].insert(sample->second.count("loop_windows") && sample->second.at("loop_windows") > 0);
+    out.loop_only[side].insert(sample->second.count("loop_only") && sample->second.at("loop_only") > 0);
     if (auto t = sample->second.find("callgrind_cpu_seconds"); t != sample->second.end())
       out.callgrind_cpu.push_back(t->second);
     if (auto t = sample->second.find("native_cpu_seconds"); t != sample->second.end() && t->second > 0)

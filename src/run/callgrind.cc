@@ -30,13 +30,15 @@ bool starts_with(std::string_view line, std::string_view key) { return line.subs
 
 }  // namespace
 
-std::vector<std::string> callgrind_command(const fs::path& out_file) {
+std::vector<std::string> callgrind_command(const fs::path& out_file, bool preloaded) {
   return {"valgrind",
           "--tool=callgrind",
           "--cache-sim=yes",
           fmt::format("--I1={}", kL1),
           fmt::format("--D1={}", kL1),
           fmt::format("--LL={}", kLastLevel),
+          // The preload turns each thread's collection on and off; its threads are born not collecting.
+          preloaded ? "--collect-atstart=no" : "--collect-atstart=yes",
           // Totals are all cobench reads: no per-line or per-instruction costs to write.
           "--dump-line=no",
           "--dump-instr=no",
@@ -82,9 +84,9 @@ ProcessCounts read_process_counts(const fs::path& out_file) {
     const CallgrindDump dump = parse_callgrind_dump(read_file(window), window.string());
     if (dump.trigger != window_trigger) continue;  // a dump someone else asked for
     for (const auto& [name, member] : verdict::kCacheEventNames) counts.events.*member += dump.events.*member;
-    ++counts.windows;
+    counts.loop_only = true;
   }
-  if (counts.windows == 0) {
+  if (!counts.loop_only) {
     std::error_code ec;
     if (!fs::exists(out_file, ec)) throw InputError(out_file.string() + ": callgrind wrote no output");
     counts.events = parse_callgrind_dump(read_file(out_file), out_file.string()).events;

@@ -15,10 +15,12 @@
 namespace cobench::run {
 
 /// valgrind's argv prefix for one process under callgrind, writing its dumps
-/// to `out_file` (windows to out_file.1, out_file.2, ..., the end to out_file).
+/// to `out_file` (those it is asked for to out_file.1, .2, ..., the end to out_file).
 /// The caches are fixed, not the host's, so counts and miss ratios do not
 /// depend on the runner's CPU: I1 and D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines.
-std::vector<std::string> callgrind_command(const std::filesystem::path& out_file);
+/// With `preloaded` (the callgrind preload is in LD_PRELOAD) no thread
+/// collects until the library says so; without, everything is collected.
+std::vector<std::string> callgrind_command(const std::filesystem::path& out_file, bool preloaded);
 
 /// One callgrind dump: why it was written and its event totals.
 struct CallgrindDump {
@@ -35,12 +37,12 @@ CallgrindDump parse_callgrind_dump(std::string_view text, const std::string& sou
 /// What one process counted.
 struct ProcessCounts {
   verdict::CacheEvents events;
-  int windows = 0;                 ///< loop windows summed; 0: the loop was not seen, the whole process counted
+  bool loop_only = false;          ///< the preload fenced the counting to the loop; false: the whole process
 };
 
-/// The counts of the process that wrote `out_file`: the sum of its loop
-/// windows' dumps, or the dump at its end when it wrote none. Throws
-/// InputError when no dump is there.
+/// The counts of the process that wrote `out_file`: its dump named
+/// loop::kLoopDumpName (the preload's, at exit), or the dump at its end when
+/// there is none. Throws InputError when no dump is there.
 ProcessCounts read_process_counts(const std::filesystem::path& out_file);
 
 /// Events per iteration from two processes that ran `fewer` and `more`

@@ -84,7 +84,7 @@ ProcessOutcome run_process(const ProcessName& name, const std::string& benchmark
   fs::create_directories((settings.out_dir / log_rel).parent_path());
 
   std::vector<std::string> argv;
-  if (name.under_callgrind) argv = callgrind_command(callgrind_out);
+  if (name.under_callgrind) argv = callgrind_command(callgrind_out, preload.has_value());
   argv.insert(argv.end(), name.unit().argv.begin(), name.unit().argv.end());
   argv.push_back("--benchmark_out=" + json.string());
   argv.push_back("--benchmark_out_format=json");
@@ -129,50 +129,71 @@ ProcessOutcome run_process(const ProcessName& name, const std::string& benchmark
   return outcome;
 }
 
-/// One benchmark's per-iteration sample from its two callgrind processes (and in run 0 a native one).
+/// The iterations of a third process for a benchmark whose whole process was
+/// counted (libbenchmark linked statically): its start-up and output vary by
+/// a few hundred instructions from run to run, which two processes 4
+/// iterations apart leave at ±0.5% of a small loop. From the two processes'
+/// CPU times, as many iterations as take about kWholeProcessSeconds under
+/// callgrind, at most kMostIterations; 0 when that is no more than kMoreIterations.
+int whole_process_iterations(double fewer_cpu_seconds, double more_cpu_seconds) {
+  const double per_iteration = std::max((more_cpu_seconds - fewer_cpu_seconds) / (kMoreIterations - kFewerIterations),
+                                        kWholeProcessSeconds / kMostIterations);
+  const int iterations = static_cast<int>(std::min<double>(kFewerIterations + kWholeProcessSeconds / per_iteration,
+                                                           kMostIterations));
+  return iterations > kMoreIterations ? iterations : 0;
+}
+
+/// One benchmark's per-iteration sample from its callgrind processes (and in run 0 a native one).
 std::optional<Sample> measure_benchmark(const UnitPair& pair, Side side, int run, size_t index,
                                         const std::string& benchmark, IterationControl control,
                                         const ProcessSettings& settings, const InstructionPlan& plan,
                                         const std::optional<fs::path>& preload, RunRecord& record) {
-  ProcessOutcome outcomes[2];
-  const int iterations[2] = {kFewerIterations, kMoreIterations};
-  for (int i = 0; i < 2; ++i) {
-    outcomes[i] = run_process({pair, side, run, index, iterations[i], true}, benchmark, control, settings, plan, preload);
-    record.wall_seconds += outcomes[i].failure.wall_seconds;
-    if (outcomes[i].interrupted) {
-      record.interrupted = true;
-      return std::nullopt;
-    }
-    if (!outcomes[i].ok) {
-      record.errors[benchmark] = outcomes[i].error;
+  // One process under callgrind; a failure is the benchmark's error (and, first, the record's explanation).
+  auto counted = [&](int iterations) -> std::optional<ProcessOutcome> {
+    ProcessOutcome outcome =
+        run_process({pair, side, run, index, iterations, true}, benchmark, control, settings, plan, preload);
+    record.wall_seconds += outcome.failure.wall_seconds;
+    record.interrupted = outcome.interrupted;
+    if (outcome.interrupted) return std::nullopt;
+    if (!outcome.ok) {
+      record.errors[benchmark] = outcome.error;
       if (record.status == "ok") {  // the first failure explains a record whose every benchmark failed
-        record.status = outcomes[i].failure.status;
-        record.detail = outcomes[i].failure.detail;
-        record.command = outcomes[i].failure.command;
-        record.output_tail = outcomes[i].failure.output_tail;
-        record.log = outcomes[i].failure.log;
+        record.status = outcome.failure.status;
+        record.detail = outcome.failure.detail;
+        record.command = outcome.failure.command;
+        record.output_tail = outcome.failure.output_tail;
+        record.log = outcome.failure.log;
       }
       return std::nullopt;
     }
-  }
-  const ProcessOutcome& fewer = outcomes[0];
-  const ProcessOutcome& more = outcomes[1];
+    return outcome;
+  };
+  const auto fewer = counted(kFewerIterations);
+  if (!fewer) return std::nullopt;
+  int more_iterations = kMoreIterations;
+  auto more = counted(more_iterations);
+  if (!more) return std::nullopt;
+  if (!more->counts.loop_only && control == IterationControl::MinTimeIterations)
+    if (const int iterations = whole_process_iterations(fewer->cpu_seconds, more->cpu_seconds)) {
+      more = counted(more_iterations = iterations);
+      if (!more) return std::nullopt;
+    }
   // A benchmark that fixes its own iterations (Iterations(), Repetitions()) ran as many in both: no
   // difference to take, so the larger process's count per iteration stands (its setup not removed
   // where the loop could not be fenced).
-  const double difference = more.iterations - fewer.iterations;
+  const double difference = more->iterations - fewer->iterations;
   const verdict::CacheEvents events = difference > 0
-                                          ? per_iteration(fewer.counts.events, fewer.iterations, more.counts.events,
-                                                          more.iterations)
-                                          : per_iteration({}, 0, more.counts.events, std::max(more.iterations, 1.0));
+                                          ? per_iteration(fewer->counts.events, fewer->iterations, more->counts.events,
+                                                          more->iterations)
+                                          : per_iteration({}, 0, more->counts.events, std::max(more->iterations, 1.0));
   Sample sample;
   for (const auto& [event, member] : verdict::kCacheEventNames) sample[event] = events.*member;
-  sample["loop_windows"] = more.counts.windows;
+  sample["loop_only"] = more->counts.loop_only ? 1 : 0;
   sample["iterations"] = std::max(difference, 0.0);
-  sample["callgrind_cpu_seconds"] = more.cpu_seconds;
+  sample["callgrind_cpu_seconds"] = more->cpu_seconds;
   if (run == 0) {  // the same process natively once, for the slowdown
     const ProcessOutcome native =
-        run_process({pair, side, run, index, kMoreIterations, false}, benchmark, control, settings, plan, preload);
+        run_process({pair, side, run, index, more_iterations, false}, benchmark, control, settings, plan, preload);
     record.wall_seconds += native.failure.wall_seconds;
     if (native.interrupted) {
       record.interrupted = true;

@@ -6,13 +6,14 @@
 // counts divided by the difference of their iterations cancels whatever both
 // ran once (start-up, the setup before the loop, the first iteration's lazy
 // binding). Where libbenchmark is shared, a preloaded library also fences
-// the counting to the loop itself (src/loop), so the setup's own variation
-// never enters, and paused stretches (PauseTiming) are left out as in timing.
+// the counting to the loop itself, thread by thread (src/loop), so the
+// setup's own variation never enters, and paused stretches (PauseTiming) and
+// the benchmark's threads waiting for each other are left out as in timing.
 //
 // Fixing the iterations: Google Benchmark 1.8+ takes --benchmark_min_time=Nx
 // (N iterations in one trial). 1.7 reads a number of seconds there, so its
 // processes run --benchmark_min_time=0 (it stops after its first trial, of one
-// iteration) and N repetitions: N loop windows of one iteration each. Which
+// iteration) and N repetitions: N loops of one iteration each. Which
 // one a target gets is probed on both sides' binaries before the first run.
 #include <filesystem>
 #include <functional>
@@ -35,6 +36,12 @@ enum class IterationControl {
 /// once; the larger count averages the residue a single iteration would show.
 inline constexpr int kFewerIterations = 1;
 inline constexpr int kMoreIterations = 5;
+/// Where the whole process is counted (libbenchmark linked statically, 1.8+),
+/// a third process runs as many iterations as take about this many CPU
+/// seconds under callgrind, at most kMostIterations, to dilute the process's
+/// own variation (its start-up, its output).
+inline constexpr double kWholeProcessSeconds = 2;
+inline constexpr int kMostIterations = 1000;
 
 /// The benchmark arguments of one instruction process: the user's, without
 /// those that would change its iterations or its output (min_time,
@@ -55,8 +62,8 @@ struct InstructionPlan {
 /// Runs `plan.runs` instruction runs per side of every pair, alternating
 /// which side goes first (B H, H B, ...), each a kind "instructions" record
 /// whose samples hold per benchmark the events per iteration (Ir, Dr, Dw,
-/// I1mr, D1mr, D1mw, ILmr, DLmr, DLmw), "loop_windows" (0: the whole process
-/// was counted), "iterations" (the difference of the two processes),
+/// I1mr, D1mr, D1mw, ILmr, DLmr, DLmw), "loop_only" (1: fenced to the loop;
+/// 0: the whole process was counted), "iterations" (the difference of the two processes),
 /// "callgrind_cpu_seconds" (user + system time of the larger process) and, in
 /// run 0, "native_cpu_seconds" (the same process without valgrind): the
 /// slowdown is their ratio, start-up included, as a job pays it. The

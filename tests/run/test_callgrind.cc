@@ -1,4 +1,4 @@
-// Reading what callgrind counted (its output files, the windows' dumps) and
+// Reading what callgrind counted (its output files, the loop's dump) and
 // building the instruction processes' arguments for both ways of fixing
 // Google Benchmark's iterations. The real processes are in
 // tests/job/test_instructions_e2e.cc.
@@ -50,7 +50,7 @@ TEST(CallgrindDump, FallsBackToTotalsAndRefusesWhatIsNotCallgrinds) {
   }
 }
 
-TEST(ProcessCounts, SumsTheLoopWindowsAndIgnoresOtherDumps) {
+TEST(ProcessCounts, ReadsTheLoopsDumpAndIgnoresOtherDumps) {
   testing::TempDir dir;
   const fs::path out = dir / "b.callgrind";
   const std::string loop = std::string("Client Request: ") + loop::kLoopDumpName;
@@ -59,7 +59,7 @@ TEST(ProcessCounts, SumsTheLoopWindowsAndIgnoresOtherDumps) {
   write_file_atomic(out.string() + ".3", dump(loop, "5041 1008 10 1 65"));
   write_file_atomic(out, dump("Program termination", "123456789"));
   const ProcessCounts counts = read_process_counts(out);
-  EXPECT_EQ(counts.windows, 2);
+  EXPECT_TRUE(counts.loop_only);
   EXPECT_DOUBLE_EQ(counts.events.ir, 5908 + 5041);
   EXPECT_DOUBLE_EQ(counts.events.d1mr, 71 + 65);
 }
@@ -69,7 +69,7 @@ TEST(ProcessCounts, WithoutWindowsTheWholeProcessCounts) {
   const fs::path out = dir / "b.callgrind";
   write_file_atomic(out, dump("Program termination", "3212671 693191 688388 6566 16973 15549 3803 8127 8266"));
   const ProcessCounts counts = read_process_counts(out);
-  EXPECT_EQ(counts.windows, 0);
+  EXPECT_FALSE(counts.loop_only);
   EXPECT_DOUBLE_EQ(counts.events.ir, 3212671);
   EXPECT_DOUBLE_EQ(counts.events.dlmw, 8266);
   EXPECT_THROW(read_process_counts(dir / "missing.callgrind"), InputError);
@@ -88,7 +88,10 @@ TEST(PerIteration, TheDifferenceOfTwoIterationCountsCancelsWhatBothRanOnce) {
 }
 
 TEST(CallgrindCommand, FixesTheCachesAndNamesTheOutput) {
-  const auto argv = callgrind_command("/tmp/x.callgrind");
+  const auto argv = callgrind_command("/tmp/x.callgrind", true);
+  EXPECT_NE(std::find(argv.begin(), argv.end(), "--collect-atstart=no"), argv.end());  // the preload says when
+  const auto whole = callgrind_command("/tmp/x.callgrind", false);
+  EXPECT_NE(std::find(whole.begin(), whole.end(), "--collect-atstart=yes"), whole.end());
   ASSERT_GE(argv.size(), 3u);
   EXPECT_EQ(argv[0], "valgrind");
   EXPECT_EQ(argv[1], "--tool=callgrind");
