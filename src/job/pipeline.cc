@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cmake/compile_flags.h"
 #include "core/errors.h"
 #include "core/file_lock.h"
 #include "core/parse.h"
@@ -31,6 +32,7 @@
 #include "run/schedule.h"
 #include "job/job_folder.h"
 #include "job/output_dir.h"
+#include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
@@ -50,29 +52,6 @@ run::RepetitionPolicy repetition_policy(const std::string& text) {
   return policy;
 }
 
-/// What only the pipeline can check: the commands parse, the budgets' regexes compile.
-void check_job_settings(const config::Config& settings) {
-  run::parse_commands(settings.run.commands, "--command");
-  run::parse_commands(settings.run.prepare, "--prepare");
-  settings.budgets();
-  if (settings.run.runner == "gbench")
-    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
-                          settings.origin("run.bench_args").describe("run.bench_args"));
-  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
-                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
-  if (own_repetitions && settings.run.repetitions != "1")
-    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
-                                 settings.origin("run.repetitions").describe("run.repetitions"),
-                                 settings.origin("run.bench_args").describe("run.bench_args")));
-  if (settings.run.cpu)
-    if (auto why = host::why_not_pinnable(*settings.run.cpu))
-      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
-  // Before anything is built: a job that cannot count would spend its build for nothing.
-  if (settings.run.counts_instructions() && !process::on_path("valgrind"))
-    throw InfraError("instructions are counted under valgrind's callgrind, and valgrind is not on PATH (Debian: "
-                     "apt-get install valgrind)");
-}
-
 /// The compiler named in the CMake arguments, for the host context.
 std::string compiler_of(const std::vector<std::string>& cmake_args) {
   const std::string key = "-DCMAKE_CXX_COMPILER=";
@@ -82,7 +61,8 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 }
 
 results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
-                                  const TargetChoice& choice, const std::vector<std::string>& bench_args) {
+                                  const TargetChoice& choice, const std::vector<std::string>& bench_args,
+                                  std::optional<results::SharedParent> shared_parent = std::nullopt) {
   static const std::string job_id = make_job_id();  // one job per process
   results::JobSettings s;
   s.job = job_id;
@@ -106,7 +86,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.time_budget = c.run.time_budget;
   s.cpu = cpu;
   s.bench_args = bench_args;
-  s.cmake_args = c.build.cmake_args;
+  s.cmake_args = side_cmake_args(c.build);
   s.build_type = c.build.build_type;
   s.source_dir = c.build.source_dir;
   s.runner = c.run.runner;
@@ -118,6 +98,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_controls = choice.layout_controls;
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
+  s.shared_parent = std::move(shared_parent);
   return s;
 }
 
@@ -170,6 +151,28 @@ int report_unreached(const std::string& why, const config::Config& settings, con
 }
 
 }  // namespace
+
+void check_settings(const config::Config& settings) {
+  run::parse_commands(settings.run.commands, "--command");
+  run::parse_commands(settings.run.prepare, "--prepare");
+  settings.budgets();
+  if (settings.run.runner == "gbench")
+    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
+                          settings.origin("run.bench_args").describe("run.bench_args"));
+  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
+                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
+  if (own_repetitions && settings.run.repetitions != "1")
+    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
+                                 settings.origin("run.repetitions").describe("run.repetitions"),
+                                 settings.origin("run.bench_args").describe("run.bench_args")));
+  if (settings.run.cpu)
+    if (auto why = host::why_not_pinnable(*settings.run.cpu))
+      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
+  // Before anything is built: a job that cannot count would spend its build for nothing.
+  if (settings.run.counts_instructions() && !process::find_on_path("valgrind"))
+    throw InfraError("instructions are counted under valgrind's callgrind, and valgrind is not on PATH (Debian: "
+                     "apt-get install valgrind)");
+}
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {
   return {settings.budget.gate || settings.budget.fail_on_inconclusive, settings.budget.fail_on_inconclusive};
@@ -289,16 +292,25 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
 
 int run_pipeline(const RunOptions& options) {
   const config::Config& settings = options.settings;
-  check_job_settings(settings);
+  check_settings(settings);
   const fs::path repo = git::toplevel(options.repo.empty() ? fs::current_path() : options.repo);
   const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);
   const fs::path out_dir = fs::absolute(options.out_dir.empty() ? work_dir / "report" : options.out_dir);
   const auto env = options.env.empty() ? host::environment_map() : options.env;
   const std::vector<std::string> bench_args = with_filter(settings.run.bench_args, select::narrowing_of(settings));
 
-  const Revisions revs = resolve_revisions(repo, options.head, options.base, env);
-  std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
-              revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+  const bool probe = settings.run.layout_probe;
+  if (probe && !options.base.empty())
+    throw InputError(fmt::format("{}: builds one commit against itself; drop --base {}",
+                                 settings.origin("run.layout_probe").describe("run.layout_probe"), options.base));
+  const Revisions revs = probe ? probe_revisions(repo, options.head)
+                               : resolve_revisions(repo, options.head, options.base, env);
+  if (probe)
+    std::printf("layout probe: base and head are both %s (%s); the head side is perturbed\n", revs.head_sha.c_str(),
+                revs.head_ref.c_str());
+  else
+    std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
+                revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
@@ -317,12 +329,17 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
-  SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
+  SharedBuildSettings shared{side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
+  if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
+  SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
+  if (probe)
+    head_settings.cmake_args = cmake::with_flags(
+        shared.cmake_args, cmake::layout_probe_flags(workspace.job_dir() / "probe" / "cobench_layout_pad.h"));
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
-                                              workspace.build_dir(Side::Head), shared);
+                                              workspace.build_dir(Side::Head), head_settings);
   const select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
   std::fputs(select::to_text(selection).c_str(), stdout);
   std::fflush(stdout);
@@ -332,14 +349,16 @@ int run_pipeline(const RunOptions& options) {
   const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
                                               workspace.build_dir(Side::Base), shared);
   TargetChoice choice = choose_targets(base_build.targets, selection);
-  add_layout_controls(choice, base_build.targets, selection, settings.run.control,
-                      settings.origin("run.control").describe("run.control"));
+  if (!probe)  // every row of a probe is a layout control of its own
+    add_layout_controls(choice, base_build.targets, selection, settings.run.control,
+                        settings.origin("run.control").describe("run.control"));
   progress.message(fmt::format("building {} ({})", fmt::join(choice.both, ", "), choice.reason));
   auto base_targets = choice.both, head_targets = choice.both;
   base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
   head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
   build_side(base_build, base_targets);
   build_side(head_build, head_targets);
+  auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
 
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
@@ -349,8 +368,8 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice, &process,
-                 out_dir, workspace.job_dir(), progress);
+  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args, std::move(parent)),
+                 choice, &process, out_dir, workspace.job_dir(), progress);
 }
 
 }  // namespace cobench::job

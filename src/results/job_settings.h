@@ -24,6 +24,14 @@ struct InstructionSettings {
   verdict::Governing governing = verdict::Governing::Time;  ///< with time measured too: whose verdict leads
 };
 
+/// The shared parent library both sides' executables linked ([build] shared_parent).
+struct SharedParent {
+  std::string target;                      ///< the library target
+  std::string library;                     ///< the file both sides loaded
+  std::string sha256;                      ///< its SHA-256, 64 hex digits
+  std::vector<std::string> changed_units;  ///< repo-relative sources compiled from each side instead
+};
+
 /// One job's settings as recorded.
 struct JobSettings {
   int schema = kResultsSchema;          ///< the results.jsonl format; a newer one is read with a warning
@@ -60,6 +68,7 @@ struct JobSettings {
   bool layout_probe = false;            ///< one commit against itself, one side perturbed
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
+  std::optional<SharedParent> shared_parent;  ///< when the executables were relinked against one
 };
 
 /// How this job judged time: its metric, pairing and look rule.

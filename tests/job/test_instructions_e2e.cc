@@ -47,7 +47,7 @@ bool within(double value, double expected, double fraction) { return std::abs(va
 class InstructionsE2E : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!process::on_path("valgrind")) GTEST_SKIP() << "valgrind is not installed (make deps installs it)";
+    if (!process::find_on_path("valgrind")) GTEST_SKIP() << "valgrind is not installed (make deps installs it)";
   }
 };
 

@@ -77,7 +77,7 @@ class CallgrindPreload : public ::testing::Test {
   }
   static void TearDownTestSuite() { delete dir_; }
   void SetUp() override {
-    if (!process::on_path("valgrind")) GTEST_SKIP() << "valgrind is not installed (make deps installs it)";
+    if (!process::find_on_path("valgrind")) GTEST_SKIP() << "valgrind is not installed (make deps installs it)";
   }
 
   /// Instructions per iteration of `name`: two processes under callgrind, 1 and 5 repetitions of one iteration
