@@ -11,7 +11,7 @@ CTEST_ARGS ?=
 # scripts/gen_wilcox_reference.sh and is not installed here.
 BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificates \
   nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev \
-  libbenchmark-dev
+  libbenchmark-dev valgrind
 TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
   golang-go chromium python3 python3-yaml
 # The fuzz targets (fuzz/): clang 14 and its compiler-rt, which holds libFuzzer

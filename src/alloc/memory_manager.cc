@@ -10,7 +10,7 @@ namespace {
 /// benchmark::MemoryManager::Result's common prefix.
 struct ResultPrefix {
   int64_t num_allocs;
-  int64_t max_bytes_used;         ///< here: peak bytes in use above the level at Start
+  int64_t max_bytes_used;         ///< here: peak bytes in use above the level where the loop began
   int64_t total_allocated_bytes;  ///< requested bytes allocated between Start and Stop
   int64_t net_heap_growth;        ///< usable bytes still in use at Stop minus at Start
 };
@@ -20,7 +20,7 @@ class CountingManager {
  public:
   virtual ~CountingManager() = default;
   virtual void Start() {
-    reset_peak();
+    begin_window();
     start_ = totals();
   }
   virtual void Stop(ResultPrefix* result) { fill(result); }
@@ -30,7 +30,8 @@ class CountingManager {
   void fill(ResultPrefix* result) const {
     Totals now = totals();
     result->num_allocs = now.allocs - start_.allocs;
-    result->max_bytes_used = now.peak - start_.in_use;
+    // Above the level where the last loop window opened (with the loop unseen: where Start found it).
+    result->max_bytes_used = now.peak - now.window_base;
     result->total_allocated_bytes = now.bytes - start_.bytes;
     result->net_heap_growth = now.in_use - start_.in_use;
   }

@@ -1,5 +1,6 @@
 // libcobench_alloc_preload.so's constructor: when the process carries a
-// shared libbenchmark, hand it the counting MemoryManager. A binary with
+// shared libbenchmark, hand it the counting MemoryManager, counting inside
+// the benchmark loop only (loop/window.h). A binary with
 // benchmark linked statically does not export the symbol; then the library
 // only counts (link cobench_alloc_counter into such binaries instead).
 #include <dlfcn.h>
@@ -9,7 +10,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "alloc/counting.h"
 #include "alloc/memory_manager.h"
+#include "loop/window.h"
 
 namespace {
 
@@ -34,6 +37,12 @@ __attribute__((constructor)) void register_with_shared_benchmark() {
     tell("no-shared-libbenchmark\n");
     return;
   }
+  // Count the benchmark loop only: a benchmark's setup, Google Benchmark's own
+  // bookkeeping in the memory pass and paused stretches are left out, so
+  // allocs/op is the loop body's count per iteration.
+  cobench::loop::Listener listener;
+  listener.opened = cobench::alloc::begin_window;
+  if (cobench::loop::listen(listener)) cobench::alloc::count_only_while(cobench::loop::measuring);
   cobench::alloc::register_memory_manager(reinterpret_cast<void (*)(void*)>(symbol));
   tell("registered\n");
 }

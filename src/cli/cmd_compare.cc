@@ -108,7 +108,7 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
   out.tool = "compare";
   out.base = fmt::format("{}", fmt::join(flags.base_files, " "));
   out.head = fmt::format("{}", fmt::join(flags.head_files, " "));
-  out.metric = settings.run.metric;
+  out.metric = settings.run.time_metric();
   out.budget = settings.budget.time;
   out.confidence = confidence;
   out.look_rule = fmt::format("one look, at {:g}%", confidence * 100);  // files give all their runs at once
@@ -126,7 +126,7 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
       out.removed.push_back({"", name});
     else
       out.benchmarks.push_back(
-          compare_one(base.entries.at(name), it->second, settings.run.metric, budgets.for_benchmark("", name),
+          compare_one(base.entries.at(name), it->second, settings.run.time_metric(), budgets.for_benchmark("", name),
                       confidence, flags.paired));
   }
   for (const auto& name : head.order)
@@ -144,6 +144,13 @@ report::Report build_report(const CompareFlags& flags, const config::Config& set
 int run_compare(const CompareFlags& flags, const SettingFlags& setting_flags) {
   const config::Config settings =
       setting_flags.layer(find_config_file(flags.config, std::filesystem::current_path()), host::environment_map());
+  // Finished outputs hold times only; a cobench.toml that also counts instructions for `run` is fine here.
+  if (settings.run.time_metric().empty()) {
+    const char* key = settings.origin("run.metrics").kind != config::Origin::Kind::Default ? "run.metrics" : "run.metric";
+    throw InputError(fmt::format("{}: cobench compare compares times from finished outputs; instructions are counted "
+                                 "by cobench run (name real_time or cpu_time here)",
+                                 settings.origin(key).describe(key)));
+  }
   report::Report report = build_report(flags, settings);
   std::string text;
   if (flags.format == "json")

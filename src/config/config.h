@@ -43,7 +43,10 @@ struct RunConfig {
   double run_timeout = 300;                ///< seconds
   std::optional<double> time_budget;       ///< seconds for the measuring phase
   std::vector<std::string> bench_args;
-  std::string metric = "auto";             ///< "real_time" | "cpu_time" | "auto" (per benchmark)
+  /// What is measured: at most one time metric ("auto": per benchmark, "real_time", "cpu_time") and/or
+  /// "instructions" (instructions per iteration under callgrind). Never empty.
+  std::vector<std::string> metrics = {"auto"};
+  int instruction_runs = 3;                ///< callgrind runs per side and benchmark (metric instructions)
   std::string pairing = "paired";          ///< "paired" (runs of one index) | "unpaired"
   std::string looks = "haybittle-peto";    ///< "haybittle-peto" | "every-look" (each look at the stated confidence)
   std::string stopping = "benchmark";      ///< "benchmark": a decided benchmark stops running | "target"
@@ -58,6 +61,11 @@ struct RunConfig {
   bool layout_probe = false;               ///< build one commit twice, one side perturbed: the layout noise floor
   bool reach = false;                      ///< coverage pass: which benchmark instances execute the change
   std::string reach_index;                 ///< folder of the reach index per base commit ("" = <work-dir>/reach)
+
+  /// The time metric of `metrics` ("auto", "real_time" or "cpu_time"); "" when only instructions are measured.
+  std::string time_metric() const;
+  /// Whether `metrics` names "instructions".
+  bool counts_instructions() const;
 };
 
 struct BudgetConfig {
@@ -68,6 +76,12 @@ struct BudgetConfig {
   double confidence = 0.95;
   bool gate = false;                       ///< exit 1 on a regression
   bool fail_on_inconclusive = false;       ///< inconclusive fails the gate too (implies gate)
+  /// Instruction counts: how far the head/base range is widened on each side for the nondeterminism
+  /// a few runs may not show (ASLR, environment), a fraction.
+  double instructions_tolerance = 0.005;
+  /// Which verdict is a row's when time and instructions are both measured: "time",
+  /// "instructions" or "worst" (the worse of the two). One measured metric governs alone.
+  std::string governing = "time";
 };
 
 struct SelectConfig {

@@ -35,6 +35,7 @@ enum class Kind {
   GlobList,     ///< path globs (select.ignore, select.always_all)
   Switch,       ///< true / false
   CountOrAuto,  ///< "auto" or an integer >= min
+  MetricList,   ///< metric names from `choices`: "a,b" as text, a string or an array in TOML
   TargetName,   ///< a CMake target of the project, or "" for none
 };
 
@@ -93,9 +94,18 @@ const std::vector<Key>& table() {
        Kind::TextList, [](Config& c, const Value& v) { c.run.bench_args = as<std::vector<std::string>>(v); }, 0, {},
        [](const Config& c) -> const std::vector<std::string>& { return c.run.bench_args; }},
       {{"run.metric", "COBENCH_METRIC", "--metric",
-        "auto (default: cpu_time for single-threaded benchmarks, real_time otherwise), real_time or cpu_time"},
-       Kind::Choice, [](Config& c, const Value& v) { c.run.metric = as<std::string>(v); }, 0,
-       {"auto", "real_time", "cpu_time"}},
+        "what to measure: auto (default: cpu_time for single-threaded benchmarks, real_time otherwise), real_time, "
+        "cpu_time, instructions (per iteration, under callgrind), or a time metric and instructions: "
+        "real_time,instructions"},
+       Kind::MetricList, [](Config& c, const Value& v) { c.run.metrics = as<std::vector<std::string>>(v); }, 0,
+       {"auto", "real_time", "cpu_time", "instructions"}},
+      // The same setting as a TOML list (metrics = ["real_time", "instructions"]); validate() refuses both in one file.
+      {{"run.metrics", "", "", "what to measure, as a list: [\"real_time\", \"instructions\"]"}, Kind::MetricList,
+       [](Config& c, const Value& v) { c.run.metrics = as<std::vector<std::string>>(v); }, 0,
+       {"auto", "real_time", "cpu_time", "instructions"}},
+      {{"run.instruction_runs", "", "--instruction-runs",
+        "callgrind runs per side and benchmark with --metric instructions (default 3)"},
+       Kind::Count, [](Config& c, const Value& v) { c.run.instruction_runs = as<int>(v); }, 1},
       {{"run.pairing", "", "--pairing", "paired (default: base and head runs of one index form a pair) or unpaired"},
        Kind::Choice, [](Config& c, const Value& v) { c.run.pairing = as<std::string>(v); }, 0, {"paired", "unpaired"}},
       {{"run.looks", "", "--looks",
@@ -157,6 +167,14 @@ const std::vector<Key>& table() {
        [](Config& c, const Value& v) { c.budget.gate = as<bool>(v); }},
       {{"budget.fail_on_inconclusive", "", "--fail-on-inconclusive", "inconclusive fails too (implies --gate)", true},
        Kind::Switch, [](Config& c, const Value& v) { c.budget.fail_on_inconclusive = as<bool>(v); }},
+      {{"budget.instructions_tolerance", "", "--instructions-tolerance",
+        "instruction counts: widen the observed head/base range by this much on each side for nondeterminism the "
+        "runs may not show (default 0.5%)"},
+       Kind::TimeBudget, [](Config& c, const Value& v) { c.budget.instructions_tolerance = as<double>(v); }},
+      {{"budget.governing", "", "--governing",
+        "with time and instructions measured, whose verdict is the row's: time (default), instructions or worst"},
+       Kind::Choice, [](Config& c, const Value& v) { c.budget.governing = as<std::string>(v); }, 0,
+       {"time", "instructions", "worst"}},
 
       {{"select.max_targets", "", "--max-targets", "most targets the diff selects, closest first (default 20; 0: no cap)"},
        Kind::Count, [](Config& c, const Value& v) { c.select.max_targets = as<int>(v); }, 0},
@@ -231,6 +249,38 @@ std::string regex_problem(const std::string& pattern) {
   }
 }
 
+constexpr std::string_view kInstructions = "instructions";
+
+/// A list of metrics: known names, none twice, at most one time metric, not empty.
+void check_metrics(const Key& key, const std::vector<std::string>& metrics) {
+  if (metrics.empty()) reject(fmt::format("name at least one of {}", fmt::join(key.choices, ", ")));
+  int time_metrics = 0;
+  for (size_t i = 0; i < metrics.size(); ++i) {
+    const std::string& metric = metrics[i];
+    if (std::find(key.choices.begin(), key.choices.end(), metric) == key.choices.end())
+      reject(fmt::format("'{}' is not one of {}", metric, fmt::join(key.choices, ", ")));
+    if (std::find(metrics.begin(), metrics.begin() + i, metric) != metrics.begin() + i)
+      reject(fmt::format("'{}' is named twice", metric));
+    if (metric != kInstructions && ++time_metrics > 1)
+      reject(fmt::format("one time metric at most, got {}: a row is judged on one time", fmt::join(metrics, ", ")));
+  }
+}
+
+/// "real_time, instructions" -> {"real_time", "instructions"}: the comma list a flag or variable gives.
+std::vector<std::string> split_metric_list(std::string_view text) {
+  std::vector<std::string> out;
+  for (size_t from = 0; from <= text.size();) {
+    size_t comma = text.find(',', from);
+    if (comma == std::string_view::npos) comma = text.size();
+    std::string_view item = text.substr(from, comma - from);
+    while (!item.empty() && std::isspace(static_cast<unsigned char>(item.front()))) item.remove_prefix(1);
+    while (!item.empty() && std::isspace(static_cast<unsigned char>(item.back()))) item.remove_suffix(1);
+    out.emplace_back(item);
+    from = comma + 1;
+  }
+  return out;
+}
+
 /// Why `name` cannot be a target the project defines itself ("" when it can).
 std::string target_name_problem(const std::string& name) {
   if (name.find("::") != std::string::npos)
@@ -269,6 +319,7 @@ Value checked(const Key& key, Value value) {
         reject(fmt::format("'{}': write auto or a count from {} to 100", text, key.min));
       break;
     }
+    case Kind::MetricList: check_metrics(key, as<std::vector<std::string>>(value)); break;
     case Kind::Regex:
       if (auto problem = regex_problem(as<std::string>(value)); !problem.empty()) reject(problem);
       break;
@@ -328,6 +379,7 @@ Value from_text(const Key& key, const std::vector<std::string>& values) {
     case Kind::TimeBudget: return parsed([&] { return verdict::parse_time_budget(text); });
     case Kind::Probability: return fraction_from_text(text);
     case Kind::Threshold: return parsed([&] { return verdict::parse_threshold(text); });
+    case Kind::MetricList: return split_metric_list(text);
     case Kind::Switch:
       if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
       if (text == "false" || text == "0" || text == "no" || text == "off") return false;
@@ -384,6 +436,10 @@ Value from_node(const Key& key, const toml::node& node) {
       if (node.is_integer()) return std::to_string(node.as_integer()->get());
       if (!node.is_string()) reject(expected("\"auto\" or a count", node), &node);
       return node.value<std::string>().value();
+    case Kind::MetricList:
+      if (node.is_string()) return split_metric_list(node.value<std::string>().value());
+      if (!node.is_array()) reject(expected("a metric name or a list of them", node), &node);
+      return strings_from(node);
     case Kind::TextList: return strings_from(node);
     case Kind::RegexList: {
       auto patterns = strings_from(node);
@@ -431,6 +487,16 @@ const Origin& Config::origin(std::string_view key) const {
   static const Origin kDefault;
   auto it = origins.find(key);
   return it == origins.end() ? kDefault : it->second;
+}
+
+std::string RunConfig::time_metric() const {
+  for (const auto& metric : metrics)
+    if (metric != kInstructions) return metric;
+  return "";
+}
+
+bool RunConfig::counts_instructions() const {
+  return std::find(metrics.begin(), metrics.end(), kInstructions) != metrics.end();
 }
 
 verdict::Budgets Config::budgets() const {
@@ -522,6 +588,20 @@ void check_run_counts(const Config& c) {
 
 void validate(const Config& c) {
   check_run_counts(c);
+  const Origin& metric = c.origin("run.metric");
+  const Origin& metrics = c.origin("run.metrics");
+  if (metric.kind == Origin::Kind::File && metrics.kind == Origin::Kind::File)
+    throw InputError(fmt::format("{}: the metrics are also given as run.metric ({}); give them once",
+                                 metrics.describe("run.metrics"), metric.where));
+  // Whichever was set last in the layering said what is measured.
+  const char* metric_key = static_cast<int>(metrics.kind) > static_cast<int>(metric.kind) ? "run.metrics" : "run.metric";
+  if (c.run.counts_instructions() && c.run.runner != "gbench")
+    throw InputError(fmt::format("{}: instructions are counted for Google Benchmark targets only (runner is {})",
+                                 c.origin(metric_key).describe(metric_key), c.run.runner));
+  if (c.budget.governing != "time" && !c.run.counts_instructions())
+    throw InputError(fmt::format("{}: '{}' needs instructions among the metrics ({} measures {})",
+                                 c.origin("budget.governing").describe("budget.governing"), c.budget.governing,
+                                 c.origin(metric_key).describe(metric_key), fmt::join(c.run.metrics, ", ")));
   if (c.run.runner == "command" && c.run.commands.empty())
     throw InputError(fmt::format("{}: the command runner needs at least one --command",
                                  c.origin("run.runner").describe("run.runner")));

@@ -31,7 +31,7 @@ std::set<std::string> files_under(const fs::path& dir) {
 bool written_by_jobs(const std::string& rel) {
   static const std::regex names(
       R"(^(results\.jsonl|report\.(json|md|xml|html))$)"
-      R"(|^(alloc/)?(runs|logs)/[^/]+-(base|head)-[0-9]+\.(json|log)$)"
+      R"(|^(alloc/|instructions/)?(runs|logs)/[^/]+-(base|head)-[0-9]+\.(json|log)$)"
       R"(|^alloc/[^/]+-(base|head)-[0-9]+\.status$|^logs/(build|configure)-(base|head)\.log$)");
   return std::regex_search(rel, names);
 }
@@ -72,7 +72,8 @@ OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobenc
       foreign_.insert(rel);
     }
   }
-  for (const char* folder : {"runs", "logs", "alloc"}) fs::remove(dir_ / folder, ec);  // only when left empty
+  for (const char* folder : {"runs", "logs", "alloc/runs", "alloc/logs", "alloc", "instructions/logs", "instructions"})
+    fs::remove(dir_ / folder, ec);  // only when left empty
 }
 
 OutputDir::~OutputDir() {

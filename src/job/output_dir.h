@@ -18,7 +18,7 @@ class OutputDir {
   /// `cobench_owned` (the default folder inside cobench's work dir) files of
   /// cobench versions that kept no manifest are taken as cobench's. Throws
   /// InputError when another job holds the folder, or when it holds files
-  /// cobench did not write where this job writes (reports, runs/, logs/, alloc/).
+  /// cobench did not write where this job writes (reports, runs/, logs/, alloc/, instructions/).
   OutputDir(const std::filesystem::path& dir, const std::string& origin, bool cobench_owned);
   /// Records what this job wrote (the manifest), whatever way the job ends.
   ~OutputDir();

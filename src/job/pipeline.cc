@@ -26,6 +26,7 @@
 #include "host/environment.h"
 #include "run/gbench_runner.h"
 #include "run/go_runner.h"
+#include "run/instruction_runs.h"
 #include "host/host.h"
 #include "run/progress.h"
 #include "results/log.h"
@@ -72,7 +73,10 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.head = revs.head_sha;
   s.base_ref = revs.base_ref;
   s.head_ref = revs.head_ref;
-  s.metric = c.run.metric;
+  s.metric = c.run.time_metric().empty() ? "instructions" : c.run.time_metric();
+  if (c.run.counts_instructions())
+    s.instructions = results::InstructionSettings{c.run.instruction_runs, c.budget.instructions_tolerance,
+                                                  *verdict::governing_from_string(c.budget.governing)};
   s.pairing = c.run.pairing;
   s.looks = c.run.looks;
   s.stopping = c.run.stopping;
@@ -173,6 +177,10 @@ void check_settings(const config::Config& settings) {
   if (settings.run.cpu)
     if (auto why = host::why_not_pinnable(*settings.run.cpu))
       throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
+  // Before anything is built: a job that cannot count would spend its build for nothing.
+  if (settings.run.counts_instructions() && !process::find_on_path("valgrind"))
+    throw InfraError("instructions are counted under valgrind's callgrind, and valgrind is not on PATH (Debian: "
+                     "apt-get install valgrind)");
 }
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {
@@ -196,16 +204,19 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
   return verdict::gate_exit_code(verdicts, gate);
 }
 
-/// Logs, measures (timing rounds, then allocation runs when `alloc_process`
-/// is given) and reports one prepared pair of sides, whatever the runner.
+/// Logs, measures (timing rounds when a time metric is asked for; then, for
+/// Google Benchmark targets, whose processes are started as `gbench_process`
+/// says, instruction runs and allocation runs as configured) and reports one
+/// prepared pair of sides, whatever the runner.
 int measure(const RunOptions& options, run::Runner& runner, const run::SideContext& base, const run::SideContext& head,
-            const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* alloc_process,
+            const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* gbench_process,
             const std::vector<results::ReachRecord>& reach, const fs::path& out_dir, const fs::path& job_dir,
             run::Progress& progress) {
   const config::Config& settings = options.settings;
+  const bool times = !settings.run.time_metric().empty();
   auto pairs = pair_units(runner, base, head);
   results::JobSettings logged = job;
-  if (settings.run.machine_control)
+  if (settings.run.machine_control && times)  // the machine control is an A/A of time
     if (auto control = machine_control(runner, pairs, choice.layout_controls)) {
       logged.machine_control = control->target;
       pairs.push_back(std::move(*control));
@@ -237,14 +248,27 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
     const double eta = round < min_runs ? elapsed() / round * (min_runs - round) : -1;
     progress.update({label, round, round, round, undecided, elapsed(), eta});
   };
-  auto outcome = run::run_schedule(runner, pairs, schedule, hooks);
+  run::ScheduleOutcome outcome;
+  if (times) outcome = run::run_schedule(runner, pairs, schedule, hooks);
   progress.finish();
-  if (!outcome.interrupted && alloc_process) {
-    std::vector<run::UnitPair> measured;  // the machine control runs one binary as both sides: no allocation delta
-    std::copy_if(pairs.begin(), pairs.end(), std::back_inserter(measured), [](const auto& p) { return !p.follows; });
-    outcome.interrupted = !run::run_alloc_rounds(measured, *alloc_process, settings.run.alloc_runs, hooks.on_record,
-                                                 run::alloc_time_gate(settings.run.time_budget, outcome.records, elapsed),
-                                                 [&](const std::string& line) { progress.message(line); });
+  std::vector<run::UnitPair> measured;  // the machine control runs one binary as both sides: no delta to count
+  std::copy_if(pairs.begin(), pairs.end(), std::back_inserter(measured), [](const auto& p) { return !p.follows; });
+  auto say = [&](const std::string& line) { progress.message(line); };
+  if (!outcome.interrupted && gbench_process && settings.run.counts_instructions()) {
+    const run::InstructionPlan plan{settings.run.instruction_runs, job_dir / "instructions"};
+    auto on_record = [&](const results::RunRecord& r) {
+      log.run(r);
+      outcome.records.push_back(r);  // the gate estimates a target's next pair from its earlier ones
+    };
+    outcome.interrupted =
+        !run::run_instruction_rounds(measured, runner, *gbench_process, plan, on_record,
+                                     run::pair_time_gate(settings.run.time_budget, outcome.records, "instructions", elapsed),
+                                     say);
+  }
+  if (!outcome.interrupted && gbench_process && settings.run.alloc_runs > 0) {
+    outcome.interrupted = !run::run_alloc_rounds(measured, *gbench_process, settings.run.alloc_runs, hooks.on_record,
+                                                 run::pair_time_gate(settings.run.time_budget, outcome.records, "time", elapsed),
+                                                 say);
   }
   if (outcome.interrupted) {
     log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
@@ -380,8 +404,8 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  return measure(options, runner, base, head, job, choice, settings.run.alloc_runs > 0 ? &process : nullptr,
-                 reach_records, out_dir, workspace.job_dir(), progress);
+  return measure(options, runner, base, head, job, choice, &process, reach_records, out_dir, workspace.job_dir(),
+                 progress);
 }
 
 }  // namespace cobench::job

@@ -107,42 +107,63 @@ std::string breakable_name(const std::string& name) {
   return out;
 }
 
-std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, bool targets, bool allocs,
-                     bool reach) {
+/// Which optional columns the table has.
+struct Columns {
+  bool targets = false;
+  bool time = false;
+  bool instructions = false;
+  bool allocs = false;
+  bool reach = false;
+};
+
+std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, const Columns& columns) {
   std::string cls = verdict_class(row);
   std::string out = "<tr class=\"" + cls + "\" data-benchmark=\"" + escape_xml(row.name) + "\" data-target=\"" +
                     escape_xml(row.target) + "\" data-verdict=\"" + cls + "\">";
-  if (targets) out += tag("td", "target", escape_xml(row.target));
+  if (columns.targets) out += tag("td", "target", escape_xml(row.target));
   out += tag("td", "name", breakable_name(row.name) + (row.is_control ? " <em>(control)</em>" : ""));
-  out += tag("td", "ratio", escape_xml(format_ratio_ci(row, decimals)));
-  out += tag("td", "plot", svg_strip_plot(row, scale, decimals));
+  if (columns.time) {
+    out += tag("td", "ratio", escape_xml(format_ratio_ci(row, decimals)));
+    out += tag("td", "plot", svg_strip_plot(row, scale, decimals));
+  }
+  if (columns.instructions)
+    out += tag("td", "instructions",
+               escape_xml(instructions_summary(row, decimals)) + "<br/><small>" + escape_xml(cache_phrase(row)) +
+                   "</small>");
   out += tag("td", "verdict", escape_xml(verdict_text(row)));
-  out += tag("td", "n", escape_xml(samples_per_side(row)));
-  if (allocs) out += metric_cell(row.allocs) + metric_cell(row.bytes);
-  if (reach) out += tag("td", "reach", escape_xml(change_reach_cell(row)));
+  if (columns.time) out += tag("td", "n", escape_xml(samples_per_side(row)));
+  if (columns.allocs) out += metric_cell(row.allocs) + metric_cell(row.bytes);
+  if (columns.reach) out += tag("td", "reach", escape_xml(change_reach_cell(row)));
   std::string notes = escape_xml(row_remarks(row));
   if (!row.failed_runs.empty()) notes = tag("span", "failed", notes);
   return out + tag("td", "notes", notes) + "</tr>\n";
 }
 
 std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
-  bool targets = false, allocs = false, reach = false;
+  Columns columns;
   for (const auto& row : rows) {
-    targets |= !row.target.empty();
-    allocs |= row.allocs.has_value() || row.bytes.has_value();
-    reach |= row.reach.has_value();
+    columns.targets |= !row.target.empty();
+    columns.time |= row.time_measured;
+    columns.instructions |= row.instructions.has_value();
+    columns.allocs |= row.allocs.has_value() || row.bytes.has_value();
+    columns.reach |= row.reach.has_value();
   }
+  columns.time |= !columns.instructions;
   int decimals = ratio_decimals(report);
   std::string out = "<table class=\"benchmarks\"><thead><tr>";
-  if (targets) out += "<th>Target</th>";
-  out += fmt::format("<th>Benchmark</th><th>Head/base [{}]</th>"
-                     "<th>Samples ÷ base median (grey: base) · CI vs 1.0 and budget (per-row scale)</th>"
-                     "<th>Verdict</th><th>n base/head</th>",
-                     escape_xml(ci_title(report)));
-  if (allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
-  if (reach) out += "<th>Reach</th>";
+  if (columns.targets) out += "<th>Target</th>";
+  out += "<th>Benchmark</th>";
+  if (columns.time)
+    out += fmt::format("<th>Head/base [{}]</th>"
+                       "<th>Samples ÷ base median (grey: base) · CI vs 1.0 and budget (per-row scale)</th>",
+                       escape_xml(ci_title(report)));
+  if (columns.instructions) out += "<th>Instructions head/base · caches</th>";
+  out += "<th>Verdict</th>";
+  if (columns.time) out += "<th>n base/head</th>";
+  if (columns.allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
+  if (columns.reach) out += "<th>Reach</th>";
   out += "<th>Notes</th></tr></thead>\n<tbody>\n";
-  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, targets, allocs, reach);
+  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, columns);
   return out + "</tbody></table>\n";
 }
 

@@ -29,6 +29,38 @@ json median_metric(const verdict::MedianJudgement& metric) {
           {"verdict", metric.judged() ? json(stats::to_string(metric.verdict)) : json(nullptr)}};
 }
 
+json events_json(const verdict::CacheEvents& events) {
+  json out = json::object();
+  for (const auto& [name, member] : verdict::kCacheEventNames) out[name] = number(events.*member);
+  return out;
+}
+
+json sides_json(double base, double head) { return {{"base_median", number(base)}, {"head_median", number(head)}}; }
+
+json instructions_json(const verdict::InstructionJudgement& j) {
+  json out = {{"compared", j.compared},       {"ratio", j.compared ? number(j.ratio) : json(nullptr)},
+              {"low", j.compared ? number(j.low) : json(nullptr)},
+              {"high", j.compared ? number(j.high) : json(nullptr)},
+              {"tolerance", j.tolerance},     {"budget", j.budget},
+              {"verdict", stats::to_string(j.verdict)}, {"faster", j.faster},
+              {"n_base", j.n_base},           {"n_head", j.n_head},
+              {"note", j.note},               {"slowdown", number(j.slowdown)}};
+  if (!j.compared) return out;
+  auto rate = [](double misses, double accesses) { return accesses > 0 ? misses / accesses : report::kUndefined; };
+  out["base_median"] = number(j.base.ir);
+  out["head_median"] = number(j.head.ir);
+  out["base_spread"] = number(j.base_spread);
+  out["head_spread"] = number(j.head_spread);
+  out["estimated_cycles"] = sides_json(verdict::estimated_cycles(j.base), verdict::estimated_cycles(j.head));
+  out["estimated_cycles"]["ratio"] = number(j.cycles_ratio());
+  out["l1_misses"] = sides_json(j.base.l1_misses(), j.head.l1_misses());
+  out["ll_misses"] = sides_json(j.base.ll_misses(), j.head.ll_misses());
+  out["l1_miss_rate"] = sides_json(rate(j.base.l1_misses(), j.base.accesses()), rate(j.head.l1_misses(), j.head.accesses()));
+  out["ll_miss_rate"] = sides_json(rate(j.base.ll_misses(), j.base.accesses()), rate(j.head.ll_misses(), j.head.accesses()));
+  out["events"] = {{"base", events_json(j.base)}, {"head", events_json(j.head)}};
+  return out;
+}
+
 json row_json(const BenchmarkRow& row) {
   const auto& e = row.time.estimate;
   json out = {
@@ -68,6 +100,8 @@ json row_json(const BenchmarkRow& row) {
   for (double v : row.base_samples) base.push_back(number(v));
   for (double v : row.head_samples) head.push_back(number(v));
   out["samples"] = {{"base", base}, {"head", head}};
+  out["time_measured"] = row.time_measured;
+  if (row.instructions) out["instructions"] = instructions_json(*row.instructions);
   if (row.allocs) out["allocs"] = median_metric(*row.allocs);
   if (row.bytes) out["bytes"] = median_metric(*row.bytes);
   out["is_control"] = row.is_control;
@@ -100,6 +134,34 @@ verdict::MedianJudgement read_median_metric(const Reader& r) {
     }
   }
   return m;
+}
+
+verdict::CacheEvents read_events(const Reader& r) {
+  verdict::CacheEvents events;
+  for (const auto& [name, member] : verdict::kCacheEventNames) events.*member = r.at(name).number_or_nan();
+  return events;
+}
+
+verdict::InstructionJudgement read_instructions(const Reader& r) {
+  verdict::InstructionJudgement j;
+  j.compared = r.at("compared").boolean();
+  j.tolerance = r.at("tolerance").number();
+  j.budget = r.at("budget").number();
+  j.verdict = verdict_of(r.at("verdict"));
+  j.faster = r.at("faster").boolean();
+  j.n_base = r.at("n_base").integer();
+  j.n_head = r.at("n_head").integer();
+  j.note = r.at("note").text();
+  j.slowdown = r.at("slowdown").number_or_nan();
+  if (!j.compared) return j;
+  j.ratio = r.at("ratio").number_or_nan();
+  j.low = r.at("low").number_or_nan();
+  j.high = r.at("high").number_or_nan();
+  j.base_spread = r.at("base_spread").number_or_nan();
+  j.head_spread = r.at("head_spread").number_or_nan();
+  j.base = read_events(r.at("events").at("base"));
+  j.head = read_events(r.at("events").at("head"));
+  return j;
 }
 
 BenchmarkRow read_row(const Reader& r) {
@@ -152,6 +214,8 @@ BenchmarkRow read_row(const Reader& r) {
     Reader f = failed.at(i);
     row.failed_runs.push_back({f.at("side").text(), f.at("run").integer(), f.at("cause").text(), f.at("log").text()});
   }
+  if (r.has("time_measured")) row.time_measured = r.at("time_measured").boolean();
+  if (r.has("instructions")) row.instructions = read_instructions(r.at("instructions"));
   if (r.has("allocs")) row.allocs = read_median_metric(r.at("allocs"));
   if (r.has("bytes")) row.bytes = read_median_metric(r.at("bytes"));
   row.is_control = r.at("is_control").boolean();
@@ -207,6 +271,10 @@ json to_json(const Report& report) {
     targets.push_back(
         {{"name", t.name}, {"warnings", t.warnings}, {"alloc_status", t.alloc_status}, {"alloc_runs", t.alloc_runs}});
     if (!t.failure.empty()) targets.back()["failure"] = t.failure;
+    if (!t.instructions_status.empty()) {
+      targets.back()["instructions_status"] = t.instructions_status;
+      targets.back()["instruction_runs"] = t.instruction_runs;
+    }
   }
   return {{"schema", report.schema},       {"tool", report.tool},
           {"base", report.base},           {"head", report.head},
@@ -251,6 +319,10 @@ Report from_json(const json& value) {
     Reader t = targets.at(i);
     report.targets.push_back({t.at("name").text(), t.at("warnings").texts(), t.at("alloc_status").text(),
                               t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : ""});
+    if (t.has("instructions_status")) {
+      report.targets.back().instructions_status = t.at("instructions_status").text();
+      report.targets.back().instruction_runs = t.at("instruction_runs").integer();
+    }
   }
   report.notes = r.at("notes").texts();
   if (r.has("control") && !r.at("control").is_null()) {

@@ -57,6 +57,15 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   out += property("n_base", std::to_string(row.base_samples.size()));
   out += property("n_head", std::to_string(row.head_samples.size()));
   out += property("verdict", verdict_text(row));
+  if (row.instructions && row.instructions->compared) {
+    const auto& j = *row.instructions;
+    out += property("instructions_ratio", format_ratio(j.ratio, 4));
+    out += property("instructions_low", format_ratio(j.low, 4));
+    out += property("instructions_high", format_ratio(j.high, 4));
+    out += property("instructions_per_iter", instruction_counts(row));
+    out += property("estimated_cycles_ratio", format_ratio(j.cycles_ratio(), 4));
+  }
+  if (row.instructions) out += property("instructions_verdict", stats::to_string(row.instructions->verdict));
   if (row.allocs) out += property("allocs_per_op", metric_change(row.allocs));
   if (row.bytes) out += property("bytes_per_op", metric_change(row.bytes));
   if (row.is_control) out += property("control", "true");
@@ -69,14 +78,17 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   if (!row.optimised_away.empty()) out += property("likely_optimised_away", row.optimised_away);
   out += "      </properties>\n";
 
-  std::string ratio = format_ratio_ci(row, decimals);
+  // The ratio of the metric that leads: time, or instructions (a job that counted only them, or --governing).
+  std::string ratio = row.decided_by == "instructions" && row.instructions
+                          ? "instructions " + verdict::format_instruction_ratio(*row.instructions, decimals)
+                          : format_ratio_ci(row, decimals);
   std::string remarks = row_remarks(row);
   if (is_error(row)) {
     out += "      <error" + attribute("message", remarks) + attribute("type", "failed runs") + "/>\n";
   } else if (row.verdict == stats::Verdict::Regression) {
     // "ratio 1.23× [1.19, 1.27] > budget 1.05", or the metric that broke its budget.
     std::string message = fmt::format("ratio {} > budget {}", ratio, format_ratio(1 + row.budget, decimals));
-    if (row.decided_by != "time" && !row.note.empty()) message = row.note;
+    if (row.decided_by != "time" && row.decided_by != "instructions" && !row.note.empty()) message = row.note;
     out += "      <failure" + attribute("message", message) + attribute("type", "regression") + ">" +
            escape_xml(remarks) + "</failure>\n";
   } else if (row.verdict == stats::Verdict::Inconclusive) {
@@ -133,6 +145,7 @@ std::string suite_output(const Report& report, const std::string& suite) {
   for (const auto& target : report.targets) {
     if (suite_name(report, target.name) != suite) continue;
     for (const auto& warning : target.warnings) text += "warning: " + warning + "\n";
+    if (!target.instructions_status.empty()) text += "instructions: " + target.instructions_status + "\n";
     if (!target.alloc_status.empty()) text += "allocations: " + target.alloc_status + "\n";
   }
   return text.empty() ? "" : "    <system-out>" + escape_xml(text) + "</system-out>\n";

@@ -30,9 +30,11 @@ std::string verdict_cell(const BenchmarkRow& row) {
 }
 
 std::vector<Column> columns_for(const Report& report) {
-  bool targets = false, allocs = false, bytes = false, reach = false;
+  bool targets = false, allocs = false, bytes = false, instructions = false, time = false, reach = false;
   for (const auto& row : report.benchmarks) {
     targets |= !row.target.empty();
+    instructions |= row.instructions.has_value();
+    time |= row.time_measured;
     allocs |= row.allocs.has_value();
     bytes |= row.bytes.has_value();
     reach |= row.reach.has_value();
@@ -43,14 +45,22 @@ std::vector<Column> columns_for(const Report& report) {
   columns.push_back({"Benchmark", [](const BenchmarkRow& r) {
                        return escape_markdown(r.name) + (r.is_control ? " *(control)*" : "");
                      }});
-  columns.push_back({fmt::format("Head/base [{}]", ci_title(report)),
-                     [decimals](const BenchmarkRow& r) { return format_ratio_ci(r, decimals); }});
-  columns.push_back({"Spread", [](const BenchmarkRow& r) {
-                       std::string bar = spread_bar(r);
-                       return bar.empty() ? std::string() : "`" + bar + "`";
-                     }});
+  if (time || !instructions) {
+    columns.push_back({fmt::format("Head/base [{}]", ci_title(report)),
+                       [decimals](const BenchmarkRow& r) { return format_ratio_ci(r, decimals); }});
+    columns.push_back({"Spread", [](const BenchmarkRow& r) {
+                         std::string bar = spread_bar(r);
+                         return bar.empty() ? std::string() : "`" + bar + "`";
+                       }});
+  }
+  if (instructions) {
+    columns.push_back({"Instructions head/base", [decimals](const BenchmarkRow& r) {
+                         return escape_markdown(instructions_summary(r, decimals));
+                       }});
+    columns.push_back({"Caches", [](const BenchmarkRow& r) { return escape_markdown(cache_phrase(r)); }});
+  }
   columns.push_back({"Verdict", verdict_cell});
-  columns.push_back({"n base/head", samples_per_side});
+  if (time || !instructions) columns.push_back({"n base/head", samples_per_side});
   if (reach) columns.push_back({"Reach", [](const BenchmarkRow& r) { return escape_markdown(change_reach_cell(r)); }});
   if (allocs) columns.push_back({"Allocs/op", [](const BenchmarkRow& r) { return metric_change(r.allocs); }});
   if (bytes) columns.push_back({"Bytes/op", [](const BenchmarkRow& r) { return metric_change(r.bytes); }});
@@ -152,7 +162,7 @@ std::string render_markdown(const Report& report) {
   std::vector<Column> columns = columns_for(report);
   std::vector<BenchmarkRow> shown, folded;
   for (const auto& row : rows)
-    (rows.size() > kFoldAbove && row.verdict == stats::Verdict::Pass && !row.time.faster ? folded : shown).push_back(row);
+    (rows.size() > kFoldAbove && row.verdict == stats::Verdict::Pass && !is_faster(row) ? folded : shown).push_back(row);
   if (rows.empty()) out += "No benchmarks were compared.\n\n";
   if (!shown.empty()) out += table(columns, shown) + "\n";
   if (!folded.empty())

@@ -33,7 +33,8 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 void settle_verdict(BenchmarkRow& row) {
   verdict::TimeJudgement time = row.time;
   time.note.clear();  // already in the row's note, with whatever the caller added
-  const verdict::Overall overall = verdict::fold(time, row.allocs, row.bytes, row.reach);
+  const verdict::Overall overall = verdict::fold(
+      {time, row.time_measured, row.instructions, row.governing, row.allocs, row.bytes, row.reach});
   row.verdict = overall.verdict;
   row.decided_by = overall.decided_by;
   if (overall.note.empty()) return;
@@ -63,6 +64,11 @@ void flag_optimised_away(std::vector<BenchmarkRow>& rows) {
   }
 }
 
+bool is_faster(const BenchmarkRow& row) {
+  if (row.decided_by == "instructions" && row.instructions) return row.instructions->faster;
+  return row.time.faster;
+}
+
 std::vector<std::string> infrastructure_failures(const Report& report) {
   std::vector<std::string> out;
   for (const auto& target : report.targets)
@@ -78,7 +84,7 @@ static int severity(const BenchmarkRow& row) {
     case stats::Verdict::Unrelated: return 2;
     case stats::Verdict::Pass: break;
   }
-  return row.time.faster ? 3 : 4;
+  return is_faster(row) ? 3 : 4;
 }
 
 void sort_rows(std::vector<BenchmarkRow>& rows) {

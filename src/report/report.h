@@ -43,10 +43,13 @@ struct BenchmarkRow {
   double between_sd = kUndefined;
   double repetitions = 1;              ///< repetitions per process in its runs (median)
   verdict::TimeJudgement time;         ///< ratio, interval, time verdict, faster
+  bool time_measured = true;           ///< false: the job counted instructions only
+  std::optional<verdict::InstructionJudgement> instructions;  ///< instructions per iteration, when counted
+  verdict::Governing governing = verdict::Governing::Time;   ///< with time and instructions: whose verdict leads
   std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
   std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op
   stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< overall: the worst judged metric
-  std::string decided_by = "time";     ///< the metric that set `verdict`
+  std::string decided_by = "time";     ///< the metric that set `verdict` ("time", "instructions", "allocs/op", ...)
   std::string note;                    ///< why inconclusive, failures, warnings
   int runs_base = 0;                   ///< runs attempted per side (run only)
   int runs_head = 0;
@@ -73,6 +76,9 @@ struct TargetInfo {
   /// Every run on both sides failed: nothing was measured, an infrastructure
   /// failure (exit 3). Says the first failing run's command, how it ended and its output's tail.
   std::string failure = {};
+  /// "measured (3 runs per side under callgrind, ...)" or why not; "" when instructions were not asked for.
+  std::string instructions_status = {};
+  int instruction_runs = 0;            ///< callgrind runs per side that gave counts
 };
 
 /// The whole comparison.
@@ -109,12 +115,17 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 
 /// The row's overall verdict from all its metrics and its reach
 /// (verdict::fold); each metric that broke its budget is named in the note
-/// ("allocs/op 0 → 1"), and a row that does not execute the change says so first.
+/// ("allocs/op 0 → 1"), and an instruction verdict that disagrees with a
+/// governing time verdict; a row that does not execute the change says so first.
 void settle_verdict(BenchmarkRow& row);
 
 /// Sets each row's optimised_away from its medians per side
 /// (verdict::likely_optimised_away, families grouped within a target).
 void flag_optimised_away(std::vector<BenchmarkRow>& rows);
+
+/// Whether the row's leading metric (the one in `decided_by` when it is time
+/// or instructions) puts the whole interval or range below 1.
+bool is_faster(const BenchmarkRow& row);
 
 /// The targets whose every run failed, as "TARGET: FAILURE" lines (empty when none).
 std::vector<std::string> infrastructure_failures(const Report& report);

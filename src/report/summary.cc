@@ -23,7 +23,7 @@ VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
       case stats::Verdict::Pass: ++counts.pass; break;
       case stats::Verdict::Unrelated: ++counts.unrelated; break;
     }
-    if (row.verdict == stats::Verdict::Pass && row.time.faster) ++counts.faster;
+    if (row.verdict == stats::Verdict::Pass && is_faster(row)) ++counts.faster;
     if (!row.optimised_away.empty()) ++counts.optimised_away;
   }
   return counts;
@@ -104,12 +104,12 @@ std::optional<std::string> control_spread(const Report& report) {
 
 std::string verdict_text(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
-  if (row.verdict == stats::Verdict::Pass && row.time.faster) text += ", faster";
+  if (row.verdict == stats::Verdict::Pass && is_faster(row)) text += ", faster";
   return text;
 }
 
 std::string verdict_class(const BenchmarkRow& row) {
-  if (row.verdict == stats::Verdict::Pass && row.time.faster) return "faster";
+  if (row.verdict == stats::Verdict::Pass && is_faster(row)) return "faster";
   if (row.verdict == stats::Verdict::Unrelated) return "unrelated";
   return stats::to_string(row.verdict);
 }
@@ -182,18 +182,25 @@ std::vector<std::string> method_sentences(const Report& report) {
                                  ? "of each row's metric (auto: cpu_time for single-threaded benchmarks, real_time "
                                    "otherwise)"
                                  : report.metric;
-  std::vector<std::string> out = {fmt::format(
+  std::vector<std::string> out;
+  if (report.metric != "instructions") {  // a job that counted instructions only has no time to explain
+    out.push_back(fmt::format(
       "Ratio: Hodges-Lehmann estimate of head/base {}: for paired runs (base and head of one run index, back to back) "
       "the median of the Walsh averages of their log ratios with the Wilcoxon signed-rank interval, for independent "
       "runs the median of all pairwise ratios with the Mann-Whitney interval (exact, or the normal approximation "
       "for ties or 50+; each row names its test). Regression: the whole interval lies above {:g}; pass: at or below "
       "it; inconclusive: it straddles it; faster: it lies below 1.",
-      metric, 1 + report.budget)};
-  out.push_back(report.look_rule.empty() ? fmt::format("Looks: one, at {:g}% confidence.", report.confidence * 100)
-                                         : "Looks: " + report.look_rule + ".");
+      metric, 1 + report.budget));
+    out.push_back(report.look_rule.empty() ? fmt::format("Looks: one, at {:g}% confidence.", report.confidence * 100)
+                                           : "Looks: " + report.look_rule + ".");
+  }
   if (report.tool == "run")
     out.push_back("Runs: base and head were built in two worktrees and run interleaved on one machine "
                   "(base, head, head, base, …), one pinned process per run.");
+  if (auto instructions = instructions_sentence(report)) out.push_back("Instructions: " + *instructions);
+  for (const auto& target : report.targets)
+    if (!target.instructions_status.empty())
+      out.push_back(fmt::format("Instructions, {}: {}", target.name, target.instructions_status));
   for (const auto& target : report.targets)
     if (!target.alloc_status.empty()) out.push_back(fmt::format("Allocations, {}: {}", target.name, target.alloc_status));
   if (!report.reach_method.empty()) out.push_back("Reach: " + report.reach_method);
@@ -211,6 +218,58 @@ std::string change_reach_cell(const BenchmarkRow& row) {
                                                             ? "executes the change"
                                                             : "does not execute the change",
                      reach.executed_changed_lines, reach.changed_lines);
+}
+
+std::optional<std::string> instructions_sentence(const Report& report) {
+  const auto counted = std::find_if(report.benchmarks.begin(), report.benchmarks.end(),
+                                    [](const BenchmarkRow& row) { return row.instructions.has_value(); });
+  if (counted == report.benchmarks.end()) return std::nullopt;
+  const bool with_time = std::any_of(report.benchmarks.begin(), report.benchmarks.end(),
+                                     [](const BenchmarkRow& row) { return row.time_measured; });
+  const std::string governs =
+      !with_time ? "they are each row's verdict"
+      : counted->governing == verdict::Governing::Time ? "the time verdict governs each row (--governing)"
+      : counted->governing == verdict::Governing::Instructions
+          ? "the instruction verdict governs each row (--governing)"
+          : "each row takes the worse of the time and instruction verdicts (--governing worst)";
+  return fmt::format(
+      "instructions = head/base of instructions per iteration of the benchmark loop under callgrind (median over "
+      "the runs; setup removed, see each target's status); range = [min head / max base, max head / min base] "
+      "widened by the tolerance ±{:g}%; regression: range above {:g}; pass: at or below it; inconclusive: it straddles "
+      "it. Estimated cycles = L1 hits + 5·LL hits + 35·RAM hits (iai-callgrind's formula) on a simulated 32 KiB "
+      "8-way L1 and 8 MiB 16-way LL; {}.",
+      counted->instructions->tolerance * 100, 1 + report.budget, governs);
+}
+
+std::string instructions_summary(const BenchmarkRow& row, int decimals) {
+  if (!row.instructions) return "";
+  const auto& j = *row.instructions;
+  if (!j.compared) return "not compared";
+  std::string verdict = stats::to_string(j.verdict);
+  if (j.faster && j.verdict == stats::Verdict::Pass) verdict += ", faster";
+  return fmt::format("{} {} ({} per iteration)", verdict::format_instruction_ratio(j, decimals), verdict,
+                     instruction_counts(row));
+}
+
+std::string instruction_counts(const BenchmarkRow& row) {
+  if (!row.instructions || !row.instructions->compared) return "";
+  // Per iteration a count may be fractional (a loop whose work varies): whole numbers from 100 on.
+  auto count = [](double value) { return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value); };
+  return fmt::format("{} → {}", count(row.instructions->base.ir), count(row.instructions->head.ir));
+}
+
+std::string cache_phrase(const BenchmarkRow& row) {
+  if (!row.instructions || !row.instructions->compared) return "";
+  const auto& j = *row.instructions;
+  auto rate = [](double misses, double accesses) { return accesses > 0 ? misses / accesses * 100 : 0.0; };
+  std::string text = fmt::format("est. cycles {:.3f}×; L1 misses {:.2f}% → {:.2f}%, LL {:.2f}% → {:.2f}% of accesses",
+                                 j.cycles_ratio(), rate(j.base.l1_misses(), j.base.accesses()),
+                                 rate(j.head.l1_misses(), j.head.accesses()), rate(j.base.ll_misses(), j.base.accesses()),
+                                 rate(j.head.ll_misses(), j.head.accesses()));
+  text += fmt::format("; spread {:.2f}%/{:.2f}% over {}/{} runs", j.base_spread * 100, j.head_spread * 100, j.n_base,
+                      j.n_head);
+  if (std::isfinite(j.slowdown)) text += fmt::format("; callgrind {:.0f}× the CPU time", j.slowdown);
+  return text;
 }
 
 std::string details_title(const Report& report) {

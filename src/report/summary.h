@@ -87,6 +87,21 @@ std::vector<std::string> method_sentences(const Report& report);
 /// "executes the change (2 of 5 changed lines ran)", "does not execute the change (0 of 5 ...)" or
 /// "unknown" (why: in row_remarks) for a row of a reach pass; "" without one.
 std::string change_reach_cell(const BenchmarkRow& row);
+/// How instruction counts were measured and judged, in one sentence (the
+/// tolerance, the range, the cycle formula, which verdict governs); nullopt
+/// when no row has them.
+std::optional<std::string> instructions_sentence(const Report& report);
+
+/// "2.00× [1.99, 2.01] regression (5040 → 10080 per iteration)" for an instructions
+/// column, "faster" beside a passing one; "not compared" or "" when not counted.
+std::string instructions_summary(const BenchmarkRow& row, int decimals);
+
+/// "5040 → 10080" instructions per iteration; "" when not counted.
+std::string instruction_counts(const BenchmarkRow& row);
+
+/// "est. cycles 2.10×; L1 misses 0.1% → 3.2%, LL 0.0% → 0.4% of accesses; callgrind 61× slower" for notes and
+/// columns; "" when not compared.
+std::string cache_phrase(const BenchmarkRow& row);
 
 /// "Host and method" when the report knows its host, else "Method".
 std::string details_title(const Report& report);

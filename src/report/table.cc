@@ -2,6 +2,7 @@
 // aligned by display width (names and notes may hold UTF-8).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -34,7 +35,7 @@ std::string format_ratio(double value) { return std::isfinite(value) ? fmt::form
 
 std::string terminal_verdict(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
-  return row.time.faster ? text + " (faster)" : text;
+  return is_faster(row) ? text + " (faster)" : text;
 }
 
 const char* verdict_colour(const BenchmarkRow& row) {
@@ -54,38 +55,68 @@ struct Cell {
   const char* colour = nullptr;  // ANSI prefix, applied around the padded text
 };
 
-std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target, bool with_metric) {
-  const auto& e = row.time.estimate;
-  std::vector<Cell> cells;
-  if (with_target) cells.push_back({row.target});
-  cells.push_back({row.name});
-  if (with_metric) cells.push_back({row.metric.empty() ? "-" : row.metric});
-  cells.push_back({fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size())});
-  cells.push_back({format_time(row.base_median)});
-  cells.push_back({format_time(row.head_median)});
-  cells.push_back({row.time.compared ? format_ratio(e.ratio) : "-"});
-  bool has_ci = row.time.compared && e.ci_reachable;
-  cells.push_back({has_ci ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high)) : "-"});
-  // The method names how the interval was computed: none, no method.
-  cells.push_back({has_ci ? stats::to_string(e.method) : "-"});
-  cells.push_back({terminal_verdict(row), verdict_colour(row)});
-  cells.push_back({row_remarks(row)});
-  return cells;
+/// One column of the terminal table: its title, whether it holds numbers (right-aligned), its cell.
+struct Column {
+  std::string title;
+  bool numeric = false;
+  std::function<Cell(const BenchmarkRow&)> cell;
+};
+
+std::vector<Column> columns_for(const Report& report, const std::vector<BenchmarkRow>& rows) {
+  const bool with_target = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return !r.target.empty(); });
+  const bool with_time = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.time_measured; });
+  const bool with_instructions = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.instructions; });
+  std::vector<Column> columns;
+  if (with_target) columns.push_back({"target", false, [](const BenchmarkRow& r) { return Cell(r.target); }});
+  columns.push_back({"benchmark", false, [](const BenchmarkRow& r) { return Cell(r.name); }});
+  if (with_time) {
+    if (report.metric == "auto")  // each row says which time it was judged on
+      columns.push_back({"metric", false, [](const BenchmarkRow& r) { return Cell(r.metric.empty() ? "-" : r.metric); }});
+    columns.push_back({"n base/head", true, [](const BenchmarkRow& r) {
+                         return Cell(fmt::format("{}/{}", r.base_samples.size(), r.head_samples.size()));
+                       }});
+    columns.push_back({"base median", true, [](const BenchmarkRow& r) { return Cell(format_time(r.base_median)); }});
+    columns.push_back({"head median", true, [](const BenchmarkRow& r) { return Cell(format_time(r.head_median)); }});
+    columns.push_back({"ratio", true, [](const BenchmarkRow& r) {
+                         return Cell(r.time.compared ? format_ratio(r.time.estimate.ratio) : "-");
+                       }});
+    auto has_ci = [](const BenchmarkRow& r) { return r.time.compared && r.time.estimate.ci_reachable; };
+    columns.push_back({ci_title(report), false, [has_ci](const BenchmarkRow& r) {
+                         const auto& e = r.time.estimate;
+                         return Cell(has_ci(r) ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high))
+                                               : "-");
+                       }});
+    // The method names how the interval was computed: none, no method.
+    columns.push_back({"test", false, [has_ci](const BenchmarkRow& r) {
+                         return Cell(has_ci(r) ? stats::to_string(r.time.estimate.method) : "-");
+                       }});
+  }
+  if (with_instructions) columns.push_back({"instructions head/base", false, [](const BenchmarkRow& r) {
+                                              return Cell(r.instructions ? instructions_summary(r, 3) : "-");
+                                            }});
+  columns.push_back({"verdict", false, [](const BenchmarkRow& r) { return Cell(terminal_verdict(r), verdict_colour(r)); }});
+  columns.push_back({"note", false, [](const BenchmarkRow& r) { return Cell(row_remarks(r)); }});
+  return columns;
 }
 
-std::string render_rows(const std::vector<std::vector<Cell>>& rows, bool color) {
-  std::vector<size_t> widths(rows.front().size(), 0);
-  for (const auto& row : rows)
-    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], display_width(row[i].text));
-  std::string out;
+std::string render_rows(const std::vector<Column>& columns, const std::vector<BenchmarkRow>& rows, bool color) {
+  std::vector<std::vector<Cell>> table;
+  table.emplace_back();
+  for (const auto& column : columns) table.back().push_back(Cell(column.title));
   for (const auto& row : rows) {
+    table.emplace_back();
+    for (const auto& column : columns) table.back().push_back(column.cell(row));
+  }
+  std::vector<size_t> widths(columns.size(), 0);
+  for (const auto& cells : table)
+    for (size_t i = 0; i < cells.size(); ++i) widths[i] = std::max(widths[i], display_width(cells[i].text));
+  std::string out;
+  for (const auto& cells : table) {
     std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      size_t first_number = row.size() - 8;  // n, medians and ratio follow the name (and target)
-      bool numeric = i >= first_number && i < first_number + 4;
-      std::string pad(widths[i] - display_width(row[i].text), ' ');
-      std::string text = numeric ? pad + row[i].text : row[i].text + (i + 1 < row.size() ? pad : "");
-      if (color && row[i].colour) text = std::string(row[i].colour) + text + "\033[0m";
+    for (size_t i = 0; i < cells.size(); ++i) {
+      std::string pad(widths[i] - display_width(cells[i].text), ' ');
+      std::string text = columns[i].numeric ? pad + cells[i].text : cells[i].text + (i + 1 < cells.size() ? pad : "");
+      if (color && cells[i].colour) text = std::string(cells[i].colour) + text + "\033[0m";
       line += (i ? "  " : "") + text;
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -105,21 +136,9 @@ std::string list_line(const char* label, const std::vector<OneSided>& items) {
 std::string render_table(const Report& report, bool color) {
   std::vector<BenchmarkRow> rows = report.benchmarks;
   sort_rows(rows);
-  bool with_target = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return !r.target.empty(); });
   std::string out;
   if (!rows.empty()) {
-    std::vector<std::vector<Cell>> table;
-    std::vector<Cell> header;
-    const bool with_metric = report.metric == "auto";  // each row says which time it was judged on
-    if (with_target) header.push_back({"target"});
-    header.push_back({"benchmark"});
-    if (with_metric) header.push_back({"metric"});
-    for (const char* title : {"n base/head", "base median", "head median", "ratio"}) header.push_back({title});
-    header.push_back({ci_title(report)});
-    for (const char* title : {"test", "verdict", "note"}) header.push_back({title});
-    table.push_back(header);
-    for (const auto& row : rows) table.push_back(row_cells(row, with_target, with_metric));
-    out += render_rows(table, color);
+    out += render_rows(columns_for(report, rows), rows, color);
   } else {
     out += infrastructure_failures(report).empty() ? "no benchmark present on both sides\n" : "nothing was measured\n";
   }
@@ -130,13 +149,17 @@ std::string render_table(const Report& report, bool color) {
   for (const auto& target : report.targets)
     for (const auto& warning : target.warnings)
       out += "warning: " + sanitize_text(target.name + ": " + warning, true) + "\n";
-  out += fmt::format(
-      "\nratio = head/base {} (Hodges-Lehmann estimate); CI: signed-rank interval for paired runs, Mann-Whitney for "
-      "independent ones (exact, or normal with ties or 50+ runs; see test).\nregression: CI above {}; pass: CI at "
-      "or below {}; inconclusive: CI straddles {} or too few runs. faster: CI below 1.\n",
-      report.metric == "auto" ? "of each row's metric" : report.metric, format_ratio(1 + report.budget),
-      format_ratio(1 + report.budget), format_ratio(1 + report.budget));
-  if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
+  out += "\n";
+  if (std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.time_measured; }) || rows.empty()) {
+    out += fmt::format(
+        "ratio = head/base {} (Hodges-Lehmann estimate); CI: signed-rank interval for paired runs, Mann-Whitney for "
+        "independent ones (exact, or normal with ties or 50+ runs; see test).\nregression: CI above {}; pass: CI at "
+        "or below {}; inconclusive: CI straddles {} or too few runs. faster: CI below 1.\n",
+        report.metric == "auto" ? "of each row's metric" : report.metric, format_ratio(1 + report.budget),
+        format_ratio(1 + report.budget), format_ratio(1 + report.budget));
+    if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
+  }
+  if (auto instructions = instructions_sentence(report)) out += *instructions + "\n";
   if (!report.reach_method.empty())
     out += "reach: " + report.reach_method + "\nunrelated change: does not execute the change; never gated.\n";
   // Why these targets: "13 of 49 targets reach the change, narrowed to 1 by --target ...", what was dropped.

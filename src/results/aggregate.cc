@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "results/alloc_metrics.h"
+#include "results/instruction_metrics.h"
 #include "results/judging.h"
 #include "results/samples.h"
 #include "verdict/control.h"
@@ -70,7 +71,9 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
       if (real != sample.end() && cpu != sample.end() && real->second > 0) shares.push_back(cpu->second / real->second);
     }
   }
-  if (results.runs.empty()) return std::nullopt;  // nothing was measured on it
+  // Nothing was timed on it (instruction counts do not depend on the load).
+  if (std::none_of(results.runs.begin(), results.runs.end(), [](const RunRecord& r) { return r.kind == "time"; }))
+    return std::nullopt;
   const double share = shares.empty() ? 1 : stats::median(shares);
   const int cpus = results.host.value("cpu_count", 0);
   const auto& averages = results.host.value("load_average", nlohmann::json::array());
@@ -187,10 +190,13 @@ void note_filtered_out(report::Report& out, const ResultsFile& results) {
 /// Why nothing of a target was measured, when every run on both sides failed; "" otherwise.
 std::string every_run_failed(const TargetRuns& runs) {
   if (runs.succeeded[0] + runs.succeeded[1] > 0 || !runs.first_failure) return "";
-  const RunRecord& first = *runs.first_failure;
-  std::string text = fmt::format("every run failed (base {}/{}, head {}/{}); first: {} run {}: {}", runs.attempted[0],
-                                 runs.attempted[0], runs.attempted[1], runs.attempted[1], to_string(first.side),
-                                 first.run, first.detail.empty() ? first.status : first.detail);
+  return fmt::format("every run failed (base {}/{}, head {}/{}); first: {}", runs.attempted[0], runs.attempted[0],
+                     runs.attempted[1], runs.attempted[1], describe_failed_run(*runs.first_failure));
+}
+
+std::string describe_failed_run(const RunRecord& first) {
+  std::string text = fmt::format("{} run {}: {}", to_string(first.side), first.run,
+                                 first.detail.empty() ? first.status : first.detail);
   if (!first.command.empty()) text += fmt::format("; command: {}", first.command);
   if (!first.output_tail.empty()) {
     std::string tail = first.output_tail;  // one line in every report
@@ -255,6 +261,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       out.benchmarks.push_back(std::move(row));
     }
   }
+  apply_instruction_metrics(out, results);  // before the controls: rows a job counting instructions only adds are marked too
   apply_controls(out, settings);
   apply_reach(out, results);
   report::flag_optimised_away(out.benchmarks);

@@ -11,6 +11,9 @@ namespace cobench::results {
 /// stop reasons and report-wide notes. `source` names the file in errors.
 report::Report aggregate(const ResultsFile& results, const std::string& source);
 
+/// "head run 3: killed by SIGSEGV; command: ...; output: a | b": a failed run in one line, for reports.
+std::string describe_failed_run(const RunRecord& run);
+
 /// "head crashed (SIGSEGV) in 2/6 runs" for each cause of one side's failed runs.
 std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& failed, const std::string& side,
                                        int attempted);

@@ -115,6 +115,10 @@ json to_json(const JobSettings& s) {
               {"targets", s.targets},
               {"selection", s.selection},
               {"alloc_runs", s.alloc_runs},
+              {"instructions", s.instructions ? json{{"runs", s.instructions->runs},
+                                                     {"tolerance", s.instructions->tolerance},
+                                                     {"governing", verdict::to_string(s.instructions->governing)}}
+                                              : json(nullptr)},
               {"machine_control", s.machine_control},
               {"layout_controls", s.layout_controls},
               {"layout_stable", s.layout_stable},
@@ -144,8 +148,8 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("base_ref")) s.base_ref = line.at("base_ref").text();
   if (line.has("head_ref")) s.head_ref = line.at("head_ref").text();
   s.metric = line.at("metric").text();
-  if (s.metric != "real_time" && s.metric != "cpu_time" && s.metric != "auto")
-    line.at("metric").fail("unknown metric '" + s.metric + "' (expected real_time, cpu_time or auto)");
+  if (s.metric != "real_time" && s.metric != "cpu_time" && s.metric != "auto" && s.metric != "instructions")
+    line.at("metric").fail("unknown metric '" + s.metric + "' (expected real_time, cpu_time, auto or instructions)");
   auto choice = [&](const char* key, std::string& out, std::initializer_list<const char*> allowed) {
     if (!line.has(key)) return;  // an older file: its defaults are how that cobench judged
     out = line.at(key).text();
@@ -173,6 +177,17 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   s.targets = texts_or_empty(line, "targets");
   if (line.has("selection")) s.selection = line.at("selection").object();
   if (line.has("alloc_runs")) s.alloc_runs = line.at("alloc_runs").integer();
+  if (line.has("instructions") && !line.at("instructions").is_null()) {
+    const formats::JsonReader instructions = line.at("instructions");
+    InstructionSettings counted;
+    counted.runs = instructions.at("runs").integer();
+    counted.tolerance = instructions.at("tolerance").number();
+    const auto governing = verdict::governing_from_string(instructions.at("governing").text());
+    if (!governing) instructions.at("governing").fail("expected time, instructions or worst");
+    counted.governing = *governing;
+    s.instructions = counted;
+  }
+  if (s.metric == "instructions" && !s.instructions) line.at("instructions").fail("metric instructions needs these settings");
   if (line.has("machine_control")) s.machine_control = line.at("machine_control").text();
   s.layout_controls = texts_or_empty(line, "layout_controls");
   if (line.has("layout_stable")) s.layout_stable = line.at("layout_stable").boolean();

@@ -10,11 +10,19 @@
 
 #include "results/judging.h"
 #include "verdict/budget.h"
+#include "verdict/instructions.h"
 
 namespace cobench::results {
 
 /// The results.jsonl format this cobench writes.
 inline constexpr int kResultsSchema = 1;
+
+/// How a job counted and judged instructions (--metric instructions).
+struct InstructionSettings {
+  int runs = 3;                         ///< callgrind runs per side and benchmark
+  double tolerance = 0.005;             ///< the range is widened by this fraction on each side
+  verdict::Governing governing = verdict::Governing::Time;  ///< with time measured too: whose verdict leads
+};
 
 /// The shared parent library both sides' executables linked ([build] shared_parent).
 struct SharedParent {
@@ -32,7 +40,8 @@ struct JobSettings {
   std::string head;                     ///< full SHA of the head
   std::string base_ref;                 ///< as given, or the default base that resolved
   std::string head_ref;
-  std::string metric = "real_time";     ///< "real_time" | "cpu_time" | "auto" (per benchmark)
+  /// The time metric: "real_time" | "cpu_time" | "auto" (per benchmark); "instructions" when only they were measured.
+  std::string metric = "real_time";
   std::string pairing = "unpaired";     ///< "paired" | "unpaired" (files before pairing: unpaired)
   std::string looks = "every-look";     ///< "haybittle-peto" | "every-look" (files before look rules: every look)
   std::string stopping = "target";      ///< "benchmark" | "target"
@@ -52,6 +61,7 @@ struct JobSettings {
   std::vector<std::string> targets;     ///< measured on both sides
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON plus mode and reason
   int alloc_runs = 0;                   ///< allocation runs per side (0: none)
+  std::optional<InstructionSettings> instructions;  ///< how instructions were counted and judged; nullopt: not counted
   std::string machine_control;          ///< the unit run as both sides ("machine:bench_x"); "" without one
   std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides as controls
   bool layout_stable = false;           ///< both sides built with aligned, separated functions

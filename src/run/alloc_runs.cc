@@ -9,7 +9,7 @@
 
 #include "core/files.h"
 #include "core/parse.h"
-#include "run/alloc_preload.h"
+#include "run/preload_library.h"
 #include "run/process_run.h"
 
 namespace cobench::run {
@@ -19,21 +19,11 @@ namespace fs = std::filesystem;
 
 const char* const kCountKeys[] = {"allocs_per_iter", "bytes_per_iter", "peak_bytes"};
 
-/// The job's environment with our library first in LD_PRELOAD.
+/// The job's environment with our library first in LD_PRELOAD, and where it tells its status.
 std::vector<std::string> preload_environment(std::vector<std::string> env, const fs::path& library,
                                              const fs::path& status_file) {
-  std::string preload = "LD_PRELOAD=" + library.string();
-  for (auto it = env.begin(); it != env.end();) {
-    if (it->rfind("LD_PRELOAD=", 0) == 0) {
-      if (it->size() > 11) preload += ":" + it->substr(11);
-      it = env.erase(it);
-    } else if (it->rfind("COBENCH_ALLOC_STATUS=", 0) == 0) {
-      it = env.erase(it);
-    } else {
-      ++it;
-    }
-  }
-  env.push_back(preload);
+  std::erase_if(env, [](const std::string& line) { return line.rfind("COBENCH_ALLOC_STATUS=", 0) == 0; });
+  env = with_preload(std::move(env), library);
   env.push_back("COBENCH_ALLOC_STATUS=" + status_file.string());
   return env;
 }
@@ -121,23 +111,6 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
 
 }  // namespace
 
-AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
-                          std::function<double()> elapsed) {
-  if (!budget) return {};
-  return [budget = *budget, &timing, elapsed = std::move(elapsed)](const std::string& target) -> std::string {
-    double seconds = 0;
-    int runs = 0;
-    for (const auto& r : timing) {
-      if (r.target != target || r.kind != "time") continue;
-      seconds += r.wall_seconds;
-      ++runs;
-    }
-    const double pair_cost = runs ? 2 * seconds / runs : 0;
-    if (elapsed() + pair_cost <= budget) return "";
-    return fmt::format("time budget {} exhausted", format_duration(budget));
-  };
-}
-
 std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs) {
   struct Done {
     std::string target;
@@ -166,7 +139,7 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
 }
 
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings& settings, int runs,
-                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate,
+                      const std::function<void(const RunRecord&)>& on_record, const PairGate& gate,
                       const std::function<void(const std::string&)>& say) {
   if (runs <= 0 || pairs.empty()) return true;
   std::vector<RunRecord> done;
@@ -177,13 +150,13 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
   auto tell = [&](const std::string& line) {
     if (say && !line.empty()) say(line);
   };
-  const auto library = find_alloc_preload();
+  const auto library = find_preload(alloc_preload());
   if (!library) {
     for (const auto& pair : pairs) {
       RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, 0);
       record.kind = "alloc";
       record.status = "unavailable";
-      record.detail = describe_missing_alloc_preload();
+      record.detail = describe_missing_preload(alloc_preload());
       record_one(record);
     }
     tell(describe_alloc_rounds(done, runs));

@@ -9,19 +9,10 @@
 #include <vector>
 
 #include "run/gbench_runner.h"
+#include "run/pair_gate.h"
 #include "run/schedule.h"
 
 namespace cobench::run {
-
-/// Whether the next allocation pair of `target` (one run per side) may start;
-/// the empty reason means yes, anything else is why not.
-using AllocGate = std::function<std::string(const std::string& target)>;
-
-/// The measuring phase's --time-budget applied to allocation runs: a pair fits
-/// when elapsed() plus twice the mean wall time of the target's timing runs
-/// stays within `budget` seconds. Without a budget every pair fits.
-AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
-                          std::function<double()> elapsed);
 
 /// One line saying what the allocation runs did, from their records (kind
 /// "alloc"): "allocation runs: 3 per side, under the counting allocator" when
@@ -40,7 +31,7 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
 /// the first pair starts and describe_alloc_rounds() at the end: what ran, not
 /// what was planned. Returns false when interrupted.
 bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings& settings, int runs,
-                      const std::function<void(const RunRecord&)>& on_record, const AllocGate& gate = {},
+                      const std::function<void(const RunRecord&)>& on_record, const PairGate& gate = {},
                       const std::function<void(const std::string&)>& say = {});
 
 }  // namespace cobench::run

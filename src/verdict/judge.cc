@@ -124,11 +124,27 @@ std::string format_count(double value) {
   return fmt::format("{:.3g}", value);
 }
 
-Overall fold(const TimeJudgement& time, const std::optional<MedianJudgement>& allocs,
-             const std::optional<MedianJudgement>& bytes, const std::optional<ChangeReach>& reach) {
-  Overall overall{time.verdict, "time", time.note};
-  fold_one(overall, allocs, "allocs/op");
-  fold_one(overall, bytes, "bytes/op");
+Overall fold(const Judgements& judged) {
+  Overall overall{judged.time.verdict, "time", judged.time.note};
+  if (const auto& instructions = judged.instructions) {
+    const bool instructions_lead =
+        !judged.time_measured || judged.governing == Governing::Instructions ||
+        (judged.governing == Governing::Worst && severity(instructions->verdict) > severity(judged.time.verdict));
+    if (instructions_lead) {
+      overall.verdict = instructions->verdict;
+      overall.decided_by = "instructions";
+      if (!judged.time_measured) overall.note.clear();  // no time: "no samples on either side" says nothing
+    }
+    // Both verdicts are in every report; the note speaks up only where the one that does not lead disagrees.
+    std::string said = instructions->note;
+    if (!instructions_lead && instructions->compared && instructions->verdict != overall.verdict)
+      said = fmt::format("instructions {} {}, time governs", stats::to_string(instructions->verdict),
+                         format_instruction_ratio(*instructions, 3));
+    if (!said.empty()) overall.note = overall.note.empty() ? said : overall.note + "; " + said;
+  }
+  fold_one(overall, judged.allocs, "allocs/op");
+  fold_one(overall, judged.bytes, "bytes/op");
+  const auto& reach = judged.reach;
   if (!reach || reach->status != ChangeReach::Status::NotReached) return overall;
   // What this benchmark measures did not run the changed code: a delta here is
   // layout, noise or the machine, never the change; it is reported, not gated.

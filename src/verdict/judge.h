@@ -10,6 +10,7 @@
 #include "stats/stats.h"
 #include "verdict/budget.h"
 #include "verdict/change_reach.h"
+#include "verdict/instructions.h"
 
 namespace cobench::verdict {
 
@@ -59,16 +60,31 @@ std::string format_count(double value);
 /// The overall answer for one benchmark.
 struct Overall {
   stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< the worst of the judged metrics
-  std::string decided_by = "time";   ///< "time", "allocs/op" or "bytes/op": the metric that set the verdict
-  std::string note;                  ///< the reach mark, the time note, then each metric that broke its budget ("allocs/op 0 → 1 (budget +0)")
+  /// "time", "instructions", "allocs/op" or "bytes/op": the metric that set the verdict
+  std::string decided_by = "time";
+  /// the reach mark, the time note, an instruction verdict that differs from the row's,
+  /// then each metric that broke its budget ("allocs/op 0 → 1 (budget +0)")
+  std::string note;
 };
 
-/// Folds the metrics into one verdict: regression > inconclusive > pass.
+/// What one benchmark measured, for the fold.
+struct Judgements {
+  const TimeJudgement& time;
+  bool time_measured = true;                                   ///< false: instructions only
+  const std::optional<InstructionJudgement>& instructions;
+  Governing governing = Governing::Time;                       ///< with both: whose verdict leads
+  const std::optional<MedianJudgement>& allocs;
+  const std::optional<MedianJudgement>& bytes;
+  std::optional<ChangeReach> reach = std::nullopt;             ///< from a reach pass; nullopt without one
+};
+
+/// Folds the metrics into one verdict. Time or instructions lead (the one
+/// measured, or as `governing` says when both are: the worse for Worst), then
+/// allocs/op and bytes/op can only make it worse: regression > inconclusive > pass.
 /// The reach rule: a benchmark shown not to execute the change (`reach`
 /// not_reached) is at most an unrelated change, never a regression nor
 /// inconclusive, and its note starts with not_executed_mark(); reached,
 /// unknown or no reach pass leave the verdict as the metrics give it.
-Overall fold(const TimeJudgement& time, const std::optional<MedianJudgement>& allocs,
-             const std::optional<MedianJudgement>& bytes, const std::optional<ChangeReach>& reach = std::nullopt);
+Overall fold(const Judgements& judged);
 
 }  // namespace cobench::verdict

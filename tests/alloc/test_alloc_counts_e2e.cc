@@ -83,6 +83,39 @@ void BM_peak(benchmark::State& state) {
 }
 BENCHMARK(BM_peak);
 
+// Setup that allocates and loops, and a body with exactly two allocations per iteration.
+void BM_setup_allocates(benchmark::State& state) {
+  std::vector<void*> setup;
+  for (int i = 0; i < 100; ++i) setup.push_back(malloc(kBytes));
+  for (int round = 0; round < 3; ++round)
+    for (void* p : setup) benchmark::DoNotOptimize(p);
+  for (auto _ : state) {
+    void* a = malloc(kBytes);
+    sink = a;
+    void* b = malloc(kBytes);
+    sink = b;
+    free(a);
+    free(b);
+  }
+  for (void* p : setup) free(p);
+}
+BENCHMARK(BM_setup_allocates);
+
+// A paused stretch is not the measured code: its allocation is not counted.
+void BM_paused_allocation(benchmark::State& state) {
+  for (auto _ : state) {
+    state.PauseTiming();
+    void* hidden = malloc(kBytes);
+    sink = hidden;
+    free(hidden);
+    state.ResumeTiming();
+    void* counted = malloc(kBytes);
+    sink = counted;
+    free(counted);
+  }
+}
+BENCHMARK(BM_paused_allocation);
+
 // Counting stays exact across threads.
 void BM_threads(benchmark::State& state) {
   for (auto _ : state) {
@@ -159,9 +192,11 @@ class AllocCounts : public ::testing::Test {
   static void TearDownTestSuite() { delete dir_; }
   static std::filesystem::path exe(const std::string& name) { return *dir_ / "build" / name; }
 
-  // Google Benchmark's memory pass runs min(16, iterations) iterations and
-  // its own bookkeeping (one ThreadManager) lands in the window: differences
-  // to the K=0 benchmark of the same shape are exact.
+  // Google Benchmark's memory pass runs min(16, iterations) iterations.
+  // Preloaded, only the benchmark loop counts: K allocations read exactly K.
+  // Linked in, the loop cannot be seen and the pass's own bookkeeping (one
+  // ThreadManager) lands in the count: differences to the K=0 benchmark of
+  // the same shape are exact.
   static void expect_exact(const std::map<std::string, Counts>& counts) {
     for (std::string family : {"malloc", "calloc", "realloc", "aligned_alloc", "posix_memalign", "memalign", "new",
                                "new_scalar", "new_nothrow", "new_aligned"}) {
@@ -192,7 +227,26 @@ TEST_F(AllocCounts, PreloadedIntoASharedLibbenchmarkBinary) {
   expect_exact(run_bench(exe("shared_bench"), true));
 }
 
-TEST_F(AllocCounts, LinkedInWithoutPreload) { expect_exact(run_bench(exe("linked_bench"), false)); }
+TEST_F(AllocCounts, PreloadedTheLoopBodyAloneCounts) {
+  const auto counts = run_bench(exe("shared_bench"), true);
+  for (std::string family : {"malloc", "new", "new_aligned"})
+    for (int k : {0, 1, 3}) {
+      const Counts& c = get(counts, "BM_" + family + "<" + std::to_string(k) + ">");
+      EXPECT_DOUBLE_EQ(c.allocs_per_iter, k) << family << " " << k;  // no 1/16 of bookkeeping any more
+    }
+  // A hundred allocations in the setup, two in the body: the body's two.
+  EXPECT_DOUBLE_EQ(get(counts, "BM_setup_allocates").allocs_per_iter, 2);
+  EXPECT_DOUBLE_EQ(get(counts, "BM_setup_allocates").bytes_total, 2.0 * kBytes * 16);
+  // One allocation while paused, one measured.
+  EXPECT_DOUBLE_EQ(get(counts, "BM_paused_allocation").allocs_per_iter, 1);
+}
+
+TEST_F(AllocCounts, LinkedInWithoutPreload) {
+  const auto counts = run_bench(exe("linked_bench"), false);
+  expect_exact(counts);
+  // The loop is not visible from inside the executable: the setup's hundred land in the pass's 16 iterations.
+  EXPECT_GT(get(counts, "BM_setup_allocates").allocs_per_iter, 2 + 100.0 / 16 - 1e-9);
+}
 
 TEST_F(AllocCounts, WithoutTheCounterNoFieldsAppear) {
   auto counts = run_bench(exe("shared_bench"), false);

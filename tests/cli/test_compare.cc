@@ -116,6 +116,17 @@ TEST_F(CompareFixture, TextTableMetricAndConfidence) {
   EXPECT_EQ(md.exit_code, 0) << t::explain(md);
 }
 
+TEST_F(CompareFixture, InstructionsAreForRunAndATimeBesideThemIsCompared) {
+  auto alone = t::run_cobench({"compare", base1, "--vs", head, "--metric", "instructions"});
+  EXPECT_EQ(alone.exit_code, 2) << t::explain(alone);
+  EXPECT_NE(alone.err.find("--metric: cobench compare compares times from finished outputs"), std::string::npos)
+      << alone.err;
+  // A cobench.toml that counts instructions for `run` still lets compare compare its time.
+  auto beside = t::run_cobench({"compare", base1, "--vs", head, "--metric", "cpu_time,instructions"});
+  EXPECT_EQ(beside.exit_code, 0) << t::explain(beside);
+  EXPECT_NE(beside.out.find("90.0 ns"), std::string::npos) << beside.out;
+}
+
 TEST_F(CompareFixture, TimeUnitsAreHonoured) {
   std::string us_head = file("us.json", gbench_json({{"BM_Slower", around(0.1, 5)}}, "us"));
   auto r = t::run_cobench({"compare", base1, "--vs", us_head, "--format", "json"});

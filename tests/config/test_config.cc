@@ -91,7 +91,7 @@ strict_layout = true
   ASSERT_TRUE(c.run.time_budget);
   EXPECT_DOUBLE_EQ(*c.run.time_budget, 1200);
   EXPECT_EQ(c.run.bench_args, (std::vector<std::string>{"--benchmark_min_time=0.1"}));
-  EXPECT_EQ(c.run.metric, "cpu_time");
+  EXPECT_EQ(c.run.metrics, (std::vector<std::string>{"cpu_time"}));
   EXPECT_EQ(c.run.alloc_runs, 5);
   EXPECT_EQ(c.run.runner, "go");
   EXPECT_DOUBLE_EQ(c.budget.time, 0.03);
@@ -130,7 +130,10 @@ TEST(Config, EmptyTextGivesDefaults) {
   EXPECT_DOUBLE_EQ(c.run.run_timeout, 300);
   EXPECT_FALSE(c.run.time_budget);
   EXPECT_FALSE(c.run.cpu);
-  EXPECT_EQ(c.run.metric, "auto");  // per benchmark: cpu_time for single-threaded ones
+  EXPECT_EQ(c.run.time_metric(), "auto");  // per benchmark: cpu_time for single-threaded ones
+  EXPECT_FALSE(c.run.counts_instructions());
+  EXPECT_DOUBLE_EQ(c.budget.instructions_tolerance, 0.005);
+  EXPECT_EQ(c.budget.governing, "time");
   EXPECT_DOUBLE_EQ(c.budget.time, 0.05);
   EXPECT_EQ(c.build.build_type, "Release");
   EXPECT_EQ(c.select.max_targets, 20);
@@ -290,7 +293,7 @@ TEST(Config, BadPercentages) {
 
 TEST(Config, BadChoices) {
   expect_errors({
-      {"[run]\nmetric = \"wall_time\"\n", "cobench.toml:2:10: run.metric: 'wall_time' is not one of auto, real_time, cpu_time"},
+      {"[run]\nmetric = \"wall_time\"\n", "cobench.toml:2:10: run.metric: 'wall_time' is not one of auto, real_time, cpu_time, instructions"},
       {"[run]\nrunner = \"pytest\"\n", "cobench.toml:2:10: run.runner: 'pytest' is not one of gbench, go, command"},
       {"[build]\nbuild_type = \"\"\n", "cobench.toml:2:14: build.build_type: must not be empty"},
   });

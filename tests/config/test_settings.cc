@@ -28,7 +28,7 @@ TEST(Settings, LayersApplyInOrderAndRememberTheirOrigin) {
   EXPECT_EQ(c.run.min_runs, 10);
   EXPECT_EQ(c.origin("run.min_runs").kind, Origin::Kind::Environment);
   EXPECT_EQ(c.origin("run.min_runs").where, "COBENCH_MIN_RUNS");
-  EXPECT_EQ(c.run.metric, "cpu_time");  // an empty variable changes nothing
+  EXPECT_EQ(c.run.time_metric(), "cpu_time");  // an empty variable changes nothing
   EXPECT_EQ(c.origin("run.metric").kind, Origin::Kind::File);
   set(c, "run.min_runs", {"12"}, {Origin::Kind::Flag, "--min-runs"});
   EXPECT_EQ(c.run.min_runs, 12);
@@ -58,7 +58,7 @@ TEST(Settings, OneValidatorForEveryKeyAndSource) {
   EXPECT_EQ(error_of([&] { set(c, "run.min_runs", {"six"}, {Origin::Kind::Flag, "--min-runs"}); }),
             "--min-runs: expected an integer, got 'six'");
   EXPECT_EQ(error_of([&] { set(c, "run.metric", {"wall"}, {Origin::Kind::Environment, "COBENCH_METRIC"}); }),
-            "COBENCH_METRIC: 'wall' is not one of auto, real_time, cpu_time");
+            "COBENCH_METRIC: 'wall' is not one of auto, real_time, cpu_time, instructions");
   EXPECT_EQ(error_of([&] { set(c, "run.run_timeout", {"soon"}, {Origin::Kind::Flag, "--run-timeout"}); })
                 .rfind("--run-timeout: bad duration", 0),
             0u);
@@ -72,6 +72,60 @@ TEST(Settings, OneValidatorForEveryKeyAndSource) {
             0u);
   EXPECT_EQ(error_of([&] { set(c, "run.cpu", {"-1"}, {Origin::Kind::Environment, "COBENCH_CPU"}); }),
             "COBENCH_CPU: must be at least 0, got -1");
+}
+
+TEST(Settings, MetricsAreOneSettingWrittenAsAListOrCommaSeparated) {
+  Config c;
+  EXPECT_EQ(c.run.time_metric(), "auto");
+  EXPECT_FALSE(c.run.counts_instructions());
+  set(c, "run.metric", {"instructions"}, {Origin::Kind::Flag, "--metric"});
+  EXPECT_EQ(c.run.time_metric(), "");  // instructions only: no timing rounds
+  EXPECT_TRUE(c.run.counts_instructions());
+  set(c, "run.metric", {"real_time, instructions"}, {Origin::Kind::Environment, "COBENCH_METRIC"});
+  EXPECT_EQ(c.run.metrics, (std::vector<std::string>{"real_time", "instructions"}));
+  EXPECT_EQ(c.run.time_metric(), "real_time");
+
+  Config file = parse("[run]\nmetrics = [\"cpu_time\", \"instructions\"]\ninstruction_runs = 2\n", "cobench.toml");
+  EXPECT_EQ(file.run.time_metric(), "cpu_time");
+  EXPECT_TRUE(file.run.counts_instructions());
+  EXPECT_EQ(file.run.instruction_runs, 2);
+  Config one = parse("[run]\nmetric = \"instructions\"\n[budget]\ninstructions_tolerance = \"1%\"\n"
+                     "governing = \"worst\"\n",
+                     "cobench.toml");
+  EXPECT_EQ(one.run.metrics, (std::vector<std::string>{"instructions"}));
+  EXPECT_DOUBLE_EQ(one.budget.instructions_tolerance, 0.01);
+  EXPECT_EQ(one.budget.governing, "worst");
+  validate(one);
+  // The old single values keep working.
+  EXPECT_EQ(parse("[run]\nmetric = \"cpu_time\"\n", "t.toml").run.time_metric(), "cpu_time");
+}
+
+TEST(Settings, BadMetricListsNameTheirOrigin) {
+  Config c;
+  const Origin flag{Origin::Kind::Flag, "--metric"};
+  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"real_time,cpu_time"}, flag); }),
+            "--metric: one time metric at most, got real_time, cpu_time: a row is judged on one time");
+  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"instructions,instructions"}, flag); }),
+            "--metric: 'instructions' is named twice");
+  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"cycles"}, flag); }),
+            "--metric: 'cycles' is not one of auto, real_time, cpu_time, instructions");
+  EXPECT_EQ(error_of([&] { set(c, "run.metric", {""}, flag); }),
+            "--metric: '' is not one of auto, real_time, cpu_time, instructions");
+  EXPECT_EQ(error_of([] { parse("[run]\nmetrics = []\n", "t.toml"); }),
+            "t.toml:2:11: run.metrics: name at least one of auto, real_time, cpu_time, instructions");
+  EXPECT_EQ(error_of([] { parse("[run]\nmetrics = [\"real_time\", 3]\n", "t.toml"); }),
+            "t.toml:2:25: run.metrics: expected strings in the array, got integer");
+  EXPECT_EQ(error_of([] { validate(parse("[run]\nmetric = \"real_time\"\nmetrics = [\"instructions\"]\n", "t.toml")); }),
+            "t.toml:3:11: run.metrics: the metrics are also given as run.metric (t.toml:2:10); give them once");
+  EXPECT_EQ(error_of([] { validate(parse("[run]\nrunner = \"go\"\nmetrics = [\"instructions\"]\n", "t.toml")); }),
+            "t.toml:3:11: run.metrics: instructions are counted for Google Benchmark targets only (runner is go)");
+  Config governed;
+  set(governed, "budget.governing", {"instructions"}, {Origin::Kind::Flag, "--governing"});
+  EXPECT_EQ(error_of([&] { validate(governed); }),
+            "--governing: 'instructions' needs instructions among the metrics (run.metric measures auto)");
+  EXPECT_EQ(error_of([&] { set(c, "budget.instructions_tolerance", {"5"}, {Origin::Kind::Flag, "--instructions-tolerance"}); })
+                .rfind("--instructions-tolerance: 5 would mean 500%", 0),
+            0u);
 }
 
 TEST(Settings, CrossChecksBlameTheLaterLayer) {

@@ -18,6 +18,27 @@ static report::Report edge_report() {
   row.bytes = verdict::MedianJudgement{64, 64, std::nullopt, stats::Verdict::Pass};
   row.failed_runs.push_back({"head", 3, "SIGSEGV", "logs/head-3.txt"});
   r.benchmarks.push_back(row);
+  // Instructions beside time, and a row of a job that counted instructions only and could not compare.
+  auto counted = report::judged_row("tgt", "BM_Counted", {10, 11, 12, 13}, {10, 11, 12, 14}, 0.05, 0.95);
+  std::vector<verdict::CacheEvents> base(2), head(2);
+  base[0].ir = base[1].ir = 8000;
+  head[0].ir = 16000;
+  head[1].ir = 16010;
+  base[0].d1mr = head[1].dlmw = 3.5;
+  counted.instructions = verdict::judge_instructions(base, head, 0.05, 0.005);
+  counted.instructions->slowdown = 120;
+  report::settle_verdict(counted);
+  r.benchmarks.push_back(counted);
+  auto alone = report::judged_row("tgt", "BM_Alone", {}, {}, 0.05, verdict::TimeJudgement{});
+  alone.time_measured = false;
+  alone.instructions = verdict::judge_instructions({}, head, 0.05, 0.005);
+  report::settle_verdict(alone);
+  r.benchmarks.push_back(alone);
+  report::TargetInfo target;
+  target.name = "tgt";
+  target.instructions_status = "measured (2 runs per side under callgrind)";
+  target.instruction_runs = 2;
+  r.targets.push_back(target);
   r.notes.push_back("interrupted");
   return r;
 }
@@ -42,6 +63,30 @@ TEST(ReportJson, BenchmarksCarryTheIssueFields) {
                             "confidence", "p_value", "method", "budget", "verdict", "faster", "note", "samples",
                             "runs_base", "runs_head", "failed_runs", "is_control"})
       EXPECT_TRUE(b.contains(key)) << key << " in " << b["name"];
+}
+
+TEST(ReportJson, InstructionsCarryTheirRangeCyclesAndMissRatios) {
+  json j = report::to_json(edge_report());
+  json counted, alone;
+  for (const auto& b : j["benchmarks"]) {
+    if (b["name"] == "BM_Counted") counted = b["instructions"];
+    if (b["name"] == "BM_Alone") alone = b;
+  }
+  ASSERT_TRUE(counted.is_object()) << j.dump(1);
+  EXPECT_EQ(counted["verdict"], "regression");
+  EXPECT_DOUBLE_EQ(counted["base_median"].get<double>(), 8000);
+  EXPECT_DOUBLE_EQ(counted["head_median"].get<double>(), 16005);
+  EXPECT_DOUBLE_EQ(counted["tolerance"].get<double>(), 0.005);
+  for (const char* key : {"ratio", "low", "high", "base_spread", "head_spread", "n_base", "n_head", "slowdown", "note",
+                          "estimated_cycles", "l1_misses", "ll_misses", "l1_miss_rate", "ll_miss_rate", "events"})
+    EXPECT_TRUE(counted.contains(key)) << key;
+  EXPECT_DOUBLE_EQ(counted["l1_misses"]["base_median"].get<double>(), 1.75);  // median of 3.5 and 0
+  EXPECT_DOUBLE_EQ(counted["events"]["head"]["DLmw"].get<double>(), 1.75);
+  EXPECT_FALSE(alone["time_measured"].get<bool>());
+  EXPECT_EQ(alone["decided_by"], "instructions");
+  EXPECT_FALSE(alone["instructions"]["compared"].get<bool>());
+  EXPECT_TRUE(alone["instructions"]["ratio"].is_null());
+  EXPECT_EQ(j["targets"].back()["instructions_status"], "measured (2 runs per side under callgrind)");
 }
 
 TEST(ReportJson, NonFiniteBecomesNullAndBudgetIsAFraction) {

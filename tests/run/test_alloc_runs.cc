@@ -23,18 +23,18 @@ run::RunRecord timing_run(const std::string& target, double wall_seconds) {
   return r;
 }
 
-TEST(AllocTimeGate, NoBudgetNoGate) {
+TEST(PairTimeGate, NoBudgetNoGate) {
   const std::vector<run::RunRecord> timing = {timing_run("t", 50)};
-  EXPECT_FALSE(run::alloc_time_gate(std::nullopt, timing, [] { return 1e9; }));
+  EXPECT_FALSE(run::pair_time_gate(std::nullopt, timing, "time", [] { return 1e9; }));
 }
 
-TEST(AllocTimeGate, APairFitsWhenTwiceTheMeanTimingRunFitsInWhatIsLeft) {
+TEST(PairTimeGate, APairFitsWhenTwiceTheMeanTimingRunFitsInWhatIsLeft) {
   std::vector<run::RunRecord> timing = {timing_run("t", 40), timing_run("t", 60), timing_run("other", 500)};
   run::RunRecord alloc = timing_run("t", 1000);
   alloc.kind = "alloc";  // allocation runs are not what the estimate uses
   timing.push_back(alloc);
   double now = 0;
-  const auto gate = run::alloc_time_gate(300, timing, [&] { return now; });
+  const auto gate = run::pair_time_gate(300, timing, "time", [&] { return now; });
   ASSERT_TRUE(gate);
   now = 200;  // 200 + 2 * 50 = 300: fits exactly
   EXPECT_EQ(gate("t"), "");

@@ -1,0 +1,26 @@
+#pragma once
+// The measuring phase's --time-budget for the runs that follow the timing
+// rounds (allocation runs, instruction runs): before each pair (one run per
+// side) of a target, whether it still fits.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "run/runner.h"
+
+namespace cobench::run {
+
+/// Whether the next pair of runs of `target` may start: the empty reason
+/// means yes, anything else is why not ("time budget 5.0 min exhausted").
+using PairGate = std::function<std::string(const std::string& target)>;
+
+/// A pair fits when elapsed() plus twice the mean wall time of the target's
+/// records of `cost_kind` so far ("time": a timing run costs what an
+/// allocation run does; "instructions": the earlier instruction runs) stays
+/// within `budget` seconds; with none yet only the clock counts. `records` is
+/// read at each call, so it may grow meanwhile. Without a budget there is no gate.
+PairGate pair_time_gate(std::optional<double> budget, const std::vector<RunRecord>& records, std::string cost_kind,
+                        std::function<double()> elapsed);
+
+}  // namespace cobench::run
