@@ -39,11 +39,12 @@ Subcommand add_run(CLI::App& root) {
   auto settings = std::make_shared<SettingFlags>(
       app, std::initializer_list<std::string_view>{
                "build.cmake_args", "build.source_dir", "select.targets", "run.filter", "select.max_targets",
-               "select.strict_layout", "run.cpu", "run.bench_args", "run.run_timeout", "run.min_runs", "run.max_runs",
-               "run.time_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "budget.time",
-               "budget.confidence", "run.runner", "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs",
-               "budget.bytes", "run.pairing", "run.looks", "run.stopping", "run.repetitions", "run.control",
-               "run.machine_control", "run.layout_probe", "build.layout_stable"});
+               "select.strict_layout", "select.shard", "select.cost_from", "run.cpu", "run.bench_args",
+               "run.run_timeout", "run.min_runs", "run.max_runs", "run.time_budget", "run.measure_budget",
+               "budget.gate", "budget.fail_on_inconclusive", "run.metric", "budget.time", "budget.confidence",
+               "run.runner", "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes",
+               "run.pairing", "run.looks", "run.stopping", "run.repetitions", "run.control", "run.machine_control",
+               "run.layout_probe", "build.layout_stable"});
   sub.run = [flags, settings]() -> int {
     job::RunOptions options;
     const std::filesystem::path start =

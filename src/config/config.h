@@ -40,7 +40,8 @@ struct RunConfig {
   int min_runs = 6;
   int max_runs = 30;
   double run_timeout = 300;                ///< seconds
-  std::optional<double> time_budget;       ///< seconds for the measuring phase
+  std::optional<double> time_budget;       ///< seconds for the whole job: configure, build and measure
+  std::optional<double> measure_budget;    ///< seconds for the measuring phase alone
   std::vector<std::string> bench_args;
   std::string metric = "auto";             ///< "real_time" | "cpu_time" | "auto" (per benchmark)
   std::string pairing = "paired";          ///< "paired" (runs of one index) | "unpaired"
@@ -67,6 +68,12 @@ struct BudgetConfig {
   bool fail_on_inconclusive = false;       ///< inconclusive fails the gate too (implies gate)
 };
 
+/// One of `count` disjoint parts of the selected targets (`--shard 2/4`).
+struct Shard {
+  int index = 1;  ///< 1-based
+  int count = 1;
+};
+
 struct SelectConfig {
   int max_targets = 20;                    ///< 0: no cap
   std::vector<std::string> always_all;     ///< globs: a change here selects everything
@@ -74,6 +81,8 @@ struct SelectConfig {
                                      ".ci/**", "ci/**", "LICENSE*", "COPYING*"};
   bool strict_layout = false;
   std::string targets;                     ///< target-name regex narrowing the selection ("" = all)
+  std::optional<Shard> shard;              ///< measure only this part of the selection
+  std::vector<std::string> cost_from;      ///< earlier results.jsonl files: each target's build and run time
 };
 
 /// Every setting, and where each one came from.

@@ -102,12 +102,13 @@ std::string breakable_name(const std::string& name) {
   return out;
 }
 
-std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, bool targets, bool allocs) {
+std::string row_html(const BenchmarkRow& row, const std::string& control, const PlotScale& scale, int decimals,
+                     bool targets, bool allocs) {
   std::string cls = verdict_class(row);
   std::string out = "<tr class=\"" + cls + "\" data-benchmark=\"" + escape_xml(row.name) + "\" data-target=\"" +
                     escape_xml(row.target) + "\" data-verdict=\"" + cls + "\">";
   if (targets) out += tag("td", "target", escape_xml(row.target));
-  out += tag("td", "name", breakable_name(row.name) + (row.is_control ? " <em>(control)</em>" : ""));
+  out += tag("td", "name", breakable_name(row.name) + (control.empty() ? "" : " <em>(" + escape_xml(control) + ")</em>"));
   out += tag("td", "ratio", escape_xml(format_ratio_ci(row, decimals)));
   out += tag("td", "plot", svg_strip_plot(row, scale, decimals));
   out += tag("td", "verdict", escape_xml(verdict_text(row)));
@@ -133,7 +134,8 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
                      escape_xml(ci_title(report)));
   if (allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
   out += "<th>Notes</th></tr></thead>\n<tbody>\n";
-  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, targets, allocs);
+  for (const auto& row : rows)
+    out += row_html(row, control_label(report, row), plot_scale({row}), decimals, targets, allocs);
   return out + "</tbody></table>\n";
 }
 

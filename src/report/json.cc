@@ -72,6 +72,7 @@ json row_json(const BenchmarkRow& row) {
   out["is_control"] = row.is_control;
   if (!row.control_kind.empty()) out["control_kind"] = row.control_kind;
   out["clears_control"] = row.clears_control ? json(*row.clears_control) : json(nullptr);
+  if (row.shard > 0) out["shard"] = row.shard;
   return out;
 }
 
@@ -153,6 +154,7 @@ BenchmarkRow read_row(const Reader& r) {
   row.is_control = r.at("is_control").boolean();
   if (r.has("control_kind")) row.control_kind = r.at("control_kind").text();
   if (r.has("clears_control") && !r.at("clears_control").is_null()) row.clears_control = r.at("clears_control").boolean();
+  if (r.has("shard")) row.shard = r.at("shard").integer();
   return row;
 }
 
@@ -181,22 +183,25 @@ json to_json(const Report& report) {
     targets.push_back(
         {{"name", t.name}, {"warnings", t.warnings}, {"alloc_status", t.alloc_status}, {"alloc_runs", t.alloc_runs}});
     if (!t.failure.empty()) targets.back()["failure"] = t.failure;
+    if (t.shard > 0) targets.back()["shard"] = t.shard;
   }
-  return {{"schema", report.schema},       {"tool", report.tool},
-          {"base", report.base},           {"head", report.head},
-          {"metric", report.metric},       {"budget", report.budget},
-          {"confidence", report.confidence}, {"look_rule", report.look_rule}, {"host", report.host},
-          {"settings", report.settings},   {"selection", report.selection},
-          {"benchmarks", rows},            {"added", added},
-          {"removed", removed},            {"targets", targets},
-          {"notes", report.notes},
-          {"control", report.controls.empty()       ? json(nullptr)
-                      : report.controls.size() == 1 ? control_json(report.controls.front())
-                                                    : [&] {
-                                                        json list = json::array();
-                                                        for (const auto& c : report.controls) list.push_back(control_json(c));
-                                                        return list;
-                                                      }()}};
+  json control = nullptr;
+  if (report.controls.size() == 1) control = control_json(report.controls.front());
+  if (report.controls.size() > 1) {
+    control = json::array();
+    for (const auto& c : report.controls) control.push_back(control_json(c));
+  }
+  json out = {{"schema", report.schema},         {"tool", report.tool},
+              {"base", report.base},             {"head", report.head},
+              {"metric", report.metric},         {"budget", report.budget},
+              {"confidence", report.confidence}, {"look_rule", report.look_rule},
+              {"host", report.host},             {"settings", report.settings},
+              {"selection", report.selection},   {"benchmarks", rows},
+              {"added", added},                  {"removed", removed},
+              {"targets", targets},              {"notes", report.notes},
+              {"control", control}};
+  if (!report.shards.empty()) out["shards"] = report.shards;
+  return out;
 }
 
 Report from_json(const json& value) {
@@ -222,9 +227,14 @@ Report from_json(const json& value) {
   for (size_t i = 0; i < targets.size(); ++i) {
     Reader t = targets.at(i);
     report.targets.push_back({t.at("name").text(), t.at("warnings").texts(), t.at("alloc_status").text(),
-                              t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : ""});
+                              t.at("alloc_runs").integer(), t.has("failure") ? t.at("failure").text() : "",
+                              t.has("shard") ? t.at("shard").integer() : 0});
   }
   report.notes = r.at("notes").texts();
+  if (r.has("shards")) {
+    r.at("shards").size();  // an array
+    report.shards = r.at("shards").value();
+  }
   if (r.has("control") && !r.at("control").is_null()) {
     const Reader control = r.at("control");
     auto read = [](const Reader& c) {

@@ -53,6 +53,7 @@ struct BenchmarkRow {
   bool is_control = false;             ///< an untouched benchmark bounding the noise
   std::string control_kind;            ///< "machine" (one binary as both sides) | "layout" (untouched, rebuilt)
   std::optional<bool> clears_control;  ///< compared with a control present: its interval clears the controls' spread
+  int shard = 0;                       ///< in a merged report, the shard that measured it (1-based); else 0
 };
 
 /// A benchmark present on one side only.
@@ -70,6 +71,7 @@ struct TargetInfo {
   /// Every run on both sides failed: nothing was measured, an infrastructure
   /// failure (exit 3). Says the first failing run's command, how it ended and its output's tail.
   std::string failure = {};
+  int shard = 0;                       ///< in a merged report, the shard that built it (1-based); else 0
 };
 
 /// The whole comparison.
@@ -91,6 +93,9 @@ struct Report {
   std::vector<TargetInfo> targets;
   std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
   std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran
+  /// A merged report (`cobench merge`): one object per shard, in part order:
+  /// index, count, folder, job, host (its own facts), targets (its part of the split).
+  nlohmann::json shards = nlohmann::json::array();
 };
 
 /// A row for one benchmark: its samples and their medians, the time judged

@@ -52,11 +52,12 @@ struct Cell {
   const char* colour = nullptr;  // ANSI prefix, applied around the padded text
 };
 
-std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target, bool with_metric) {
+std::vector<Cell> row_cells(const Report& report, const BenchmarkRow& row, bool with_target, bool with_metric) {
   const auto& e = row.time.estimate;
   std::vector<Cell> cells;
   if (with_target) cells.push_back({row.target});
-  cells.push_back({row.name});
+  // A merged report holds one control per shard: say whose.
+  cells.push_back({row.shard > 0 && row.is_control ? row.name + " (" + control_label(report, row) + ")" : row.name});
   if (with_metric) cells.push_back({row.metric.empty() ? "-" : row.metric});
   cells.push_back({fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size())});
   cells.push_back({format_time(row.base_median)});
@@ -116,7 +117,7 @@ std::string render_table(const Report& report, bool color) {
     header.push_back({ci_title(report)});
     for (const char* title : {"test", "verdict", "note"}) header.push_back({title});
     table.push_back(header);
-    for (const auto& row : rows) table.push_back(row_cells(row, with_target, with_metric));
+    for (const auto& row : rows) table.push_back(row_cells(report, row, with_target, with_metric));
     out += render_rows(table, color);
   } else {
     out += infrastructure_failures(report).empty() ? "no benchmark present on both sides\n" : "nothing was measured\n";

@@ -228,6 +228,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  if (settings.shard) out.notes.push_back(shard_note(*settings.shard));  // where the rest of the selection is
   // Several families in one source: said once for the job (each target's sources are in the selection).
   if (const auto layout = out.selection.find("layout_summary"); layout != out.selection.end() && layout->is_string())
     out.notes.push_back("layout: " + layout->get<std::string>());

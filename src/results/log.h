@@ -23,6 +23,13 @@ struct OneSidedTarget {
   std::vector<std::string> names;
 };
 
+/// How long building one target took on one side: what the next job's plan learns from.
+struct BuildTime {
+  std::string target;
+  Side side = Side::Base;
+  double seconds = 0;
+};
+
 /// Everything results.jsonl holds.
 struct ResultsFile {
   nlohmann::json host = nlohmann::json::object();
@@ -30,6 +37,7 @@ struct ResultsFile {
   std::vector<RunRecord> runs;
   std::map<std::string, std::string> stops;   ///< target -> why it stopped undecided
   std::vector<OneSidedTarget> one_sided;
+  std::vector<BuildTime> builds;
   std::vector<std::string> notes;             ///< report-wide notes
   bool truncated = false;                     ///< the last line was cut off (killed job)
 };
@@ -44,6 +52,7 @@ class ResultsLog {
   void run(const RunRecord& record);                                     ///< {"type":"run",...}
   void stop(const std::string& target, const std::string& reason);       ///< {"type":"stop",...}
   void one_sided(const OneSidedTarget& target);                          ///< {"type":"one_sided",...}
+  void build(const BuildTime& build);                                    ///< {"type":"build",...}
   void note(const std::string& text);                                    ///< {"type":"note",...}
 
  private:

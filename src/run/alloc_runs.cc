@@ -122,9 +122,10 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
 }  // namespace
 
 AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
-                          std::function<double()> elapsed) {
+                          std::function<double()> elapsed, std::string name) {
   if (!budget) return {};
-  return [budget = *budget, &timing, elapsed = std::move(elapsed)](const std::string& target) -> std::string {
+  name = budget_name(*budget, name);
+  return [budget = *budget, &timing, elapsed = std::move(elapsed), name](const std::string& target) -> std::string {
     double seconds = 0;
     int runs = 0;
     for (const auto& r : timing) {
@@ -134,7 +135,7 @@ AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRec
     }
     const double pair_cost = runs ? 2 * seconds / runs : 0;
     if (elapsed() + pair_cost <= budget) return "";
-    return fmt::format("time budget {} exhausted", format_duration(budget));
+    return name + " exhausted";
   };
 }
 

@@ -17,11 +17,12 @@ namespace cobench::run {
 /// the empty reason means yes, anything else is why not.
 using AllocGate = std::function<std::string(const std::string& target)>;
 
-/// The measuring phase's --time-budget applied to allocation runs: a pair fits
+/// The measuring phase's bound applied to allocation runs: a pair fits
 /// when elapsed() plus twice the mean wall time of the target's timing runs
-/// stays within `budget` seconds. Without a budget every pair fits.
+/// stays within `budget` seconds. Without a budget every pair fits. `name`
+/// names the bound in the reason ("" : "time budget X").
 AllocGate alloc_time_gate(std::optional<double> budget, const std::vector<RunRecord>& timing,
-                          std::function<double()> elapsed);
+                          std::function<double()> elapsed, std::string name = {});
 
 /// One line saying what the allocation runs did, from their records (kind
 /// "alloc"): "allocation runs: 3 per side, under the counting allocator" when
