@@ -380,15 +380,14 @@ int run_pipeline(const RunOptions& options) {
   TargetChoice choice = choose_targets(base_build.targets, selection);
   if (settings.select.shard) {
     keep_shard(choice, *settings.select.shard, base_build.targets, head_build.targets, history, settings.run.control);
-    const std::string note = results::shard_note(*choice.shard);
-    std::printf("%s\n", note.c_str());
+    std::printf("%s\n", results::shard_note(*choice.shard).c_str());
     std::fflush(stdout);
-    if (choice.empty())
-      return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);  // the other shards measure it all
   }
   add_layout_controls(choice, base_build.targets, selection, settings.run.control,
                       settings.origin("run.control").describe("run.control"));
-  progress.message(fmt::format("building {} ({})", fmt::join(choice.both, ", "), choice.reason));
+  if (choice.shard && choice.empty())  // the other shards measure it all; the report says so
+    return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);
+  progress.message(fmt::format("to build and measure: {} ({})", fmt::join(choice.both, ", "), choice.reason));
   std::optional<plan::BuildPlan> plan;
   if (settings.run.time_budget)
     plan.emplace(*settings.run.time_budget, settings.run.measure_budget, settings.run.min_runs, history);

@@ -99,7 +99,9 @@ bool reached(const select::Selection& s, const std::string& name) {
 
 }  // namespace
 
-bool TargetChoice::empty() const { return both.size() == layout_controls.size() && head_only.empty() && base_only.empty(); }
+bool TargetChoice::empty() const {
+  return both.size() == layout_controls.size() && head_only.empty() && base_only.empty();
+}
 
 void keep_shard(TargetChoice& choice, const config::Shard& shard, const std::vector<cmake::BenchmarkTarget>& base,
                 const std::vector<cmake::BenchmarkTarget>& head, const plan::CostHistory& history,

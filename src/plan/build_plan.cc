@@ -119,7 +119,7 @@ Fit BuildPlan::fit(const std::vector<PlannedTarget>& remaining, const std::vecto
                                                               format_duration(dropped_estimate), basis())
                                                 : std::string();
   return {keep, fmt::format("time budget {}: the {} lowest-ranked of the selected targets not built nor measured "
-                            "({}): {}{} of the budget is left after {} of configure and build, and measuring {} needs {}",
+                            "({}): {}{} of the budget is left after {} of the job so far, and measuring {} needs {}",
                             format_duration(time_budget_), dropped.size(), fmt::join(dropped, ", "), need,
                             format_duration(std::max(0.0, left)), format_duration(elapsed),
                             kept.empty() ? "the first of them" : "the others",
