@@ -6,16 +6,15 @@
 
 #include "cli/commands.h"
 #include "cli/settings_flags.h"
-#include "host/environment.h"
 #include "job/pipeline.h"
 
 namespace cobench::cli {
 namespace {
 
-/// What only this command names; the gate settings are in SettingFlags.
+/// What only this command names; the gate settings are in GateFlags.
 struct MergeFlags {
   std::vector<std::string> folders;
-  std::string out, config;
+  std::string out;
 };
 
 }  // namespace
@@ -30,14 +29,10 @@ Subcommand add_merge(CLI::App& root) {
   app->add_option("folders", flags->folders, "the shards' report folders (their --out)")->required();
   app->add_option("--out", flags->out, "folder for the merged report.json/.md/.xml/.html (none of the shards')")
       ->required();
-  app->add_option("--config", flags->config, "settings file (default: cobench.toml of the current repository)");
-  auto settings = std::make_shared<SettingFlags>(
-      app, std::initializer_list<std::string_view>{"budget.gate", "budget.fail_on_inconclusive"});
-  sub.run = [flags, settings]() -> int {
-    const config::Config layered =
-        settings->layer(find_config_file(flags->config, std::filesystem::current_path()), host::environment_map());
+  auto gate = std::make_shared<GateFlags>(app);
+  sub.run = [flags, gate]() -> int {
     const std::vector<std::filesystem::path> folders(flags->folders.begin(), flags->folders.end());
-    return job::merge_shard_reports(folders, flags->out, job::gate_policy(layered));
+    return job::merge_shard_reports(folders, flags->out, job::gate_policy(gate->layer()));
   };
   return sub;
 }
