@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cmake/compile_flags.h"
 #include "core/errors.h"
 #include "core/file_lock.h"
 #include "core/parse.h"
@@ -342,9 +343,18 @@ int run_pipeline(const RunOptions& options) {
   const auto env = options.env.empty() ? host::environment_map() : options.env;
   const std::vector<std::string> bench_args = with_filter(settings.run.bench_args, select::narrowing_of(settings));
 
-  const Revisions revs = resolve_revisions(repo, options.head, options.base, env);
-  std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
-              revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+  const bool probe = settings.run.layout_probe;
+  if (probe && !options.base.empty())
+    throw InputError(fmt::format("{}: builds one commit against itself; drop --base {}",
+                                 settings.origin("run.layout_probe").describe("run.layout_probe"), options.base));
+  const Revisions revs = probe ? probe_revisions(repo, options.head)
+                               : resolve_revisions(repo, options.head, options.base, env);
+  if (probe)
+    std::printf("layout probe: base and head are both %s (%s); the head side is perturbed\n", revs.head_sha.c_str(),
+                revs.head_ref.c_str());
+  else
+    std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
+                revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
@@ -365,10 +375,15 @@ int run_pipeline(const RunOptions& options) {
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress, prepared);
   SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
+  if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
+  SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
+  if (probe)
+    head_settings.cmake_args = cmake::with_flags(
+        shared.cmake_args, cmake::layout_probe_flags(workspace.job_dir() / "probe" / "cobench_layout_pad.h"));
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
-                                              workspace.build_dir(Side::Head), shared);
+                                              workspace.build_dir(Side::Head), head_settings);
   const select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
   std::fputs(select::to_text(selection).c_str(), stdout);
   std::fflush(stdout);
@@ -383,8 +398,9 @@ int run_pipeline(const RunOptions& options) {
     std::printf("%s\n", results::shard_note(*choice.shard).c_str());
     std::fflush(stdout);
   }
-  add_layout_controls(choice, base_build.targets, selection, settings.run.control,
-                      settings.origin("run.control").describe("run.control"));
+  if (!probe)  // every row of a probe is a layout control of its own
+    add_layout_controls(choice, base_build.targets, selection, settings.run.control,
+                        settings.origin("run.control").describe("run.control"));
   if (choice.shard && choice.empty())  // the other shards measure it all; the report says so
     return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);
   progress.message(fmt::format("to build and measure: {} ({})", fmt::join(choice.both, ", "), choice.reason));
