@@ -19,6 +19,8 @@ Subcommand add_report(CLI::App& root);
 Subcommand add_merge(CLI::App& root);
 Subcommand add_select(CLI::App& root);
 Subcommand add_demo(CLI::App& root);
+/// `cobench validate`: real `cobench run` jobs on a bundled fixture whose truth is known.
+Subcommand add_validate(CLI::App& root);
 Subcommand add_post(CLI::App& root);
 
 }  // namespace cobench::cli

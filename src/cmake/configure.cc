@@ -1,8 +1,5 @@
 // Configuring one side: cmake -S -B with the File API query in place.
-#include <unistd.h>
-
 #include <cstdlib>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -10,35 +7,13 @@
 #include "cmake/file_api.h"
 #include "cmake/logged_run.h"
 #include "core/errors.h"
+#include "process/process.h"
 
 namespace cobench::cmake {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = std::min(dirs.find(':', start), dirs.size());
-    fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
-
-/// The generator an existing build folder was configured with ("" when new).
-std::string cached_generator(const fs::path& build_dir) {
-  std::ifstream cache(build_dir / "CMakeCache.txt");
-  const std::string key = "CMAKE_GENERATOR:INTERNAL=";
-  for (std::string line; std::getline(cache, line);)
-    if (line.starts_with(key)) return line.substr(key.size());
-  return {};
-}
 
 bool chooses_generator(const std::vector<std::string>& cmake_args) {
   for (const auto& arg : cmake_args)
@@ -58,9 +33,10 @@ void configure(const BuildSettings& settings) {
   std::vector<std::string> argv = {"cmake", "-S", settings.source_dir.string(), "-B", settings.build_dir.string()};
   // Ninja only where nobody chose otherwise: a folder made with another
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
-  std::string existing = cached_generator(settings.build_dir);
+  std::string existing = file_api::cache_value(settings.build_dir, "CMAKE_GENERATOR");
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
-  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && on_path("ninja")) {
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") &&
+      process::find_on_path("ninja")) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }

@@ -33,6 +33,7 @@ struct BuildConfig {
   std::string source_dir;                  ///< CMake project inside the repo ("" = root)
   std::string build_type = "Release";
   bool layout_stable = false;              ///< both sides built so unchanged functions keep their alignment
+  std::string shared_parent;               ///< library target built once as a shared parent ("" = off)
 };
 
 struct RunConfig {

@@ -35,6 +35,7 @@
 #include "job/job_folder.h"
 #include "job/output_dir.h"
 #include "job/planned_build.h"
+#include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
@@ -55,28 +56,6 @@ run::RepetitionPolicy repetition_policy(const std::string& text) {
   return policy;
 }
 
-/// What only the pipeline can check: the commands parse, the budgets' regexes compile.
-void check_job_settings(const config::Config& settings) {
-  run::parse_commands(settings.run.commands, "--command");
-  run::parse_commands(settings.run.prepare, "--prepare");
-  settings.budgets();
-  if (settings.run.runner == "gbench")
-    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
-                          settings.origin("run.bench_args").describe("run.bench_args"));
-  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
-                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
-  if (own_repetitions && settings.run.repetitions != "1")
-    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
-                                 settings.origin("run.repetitions").describe("run.repetitions"),
-                                 settings.origin("run.bench_args").describe("run.bench_args")));
-  if (settings.run.cpu)
-    if (auto why = host::why_not_pinnable(*settings.run.cpu))
-      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
-  if (settings.select.shard && settings.run.runner != "gbench")
-    throw InputError(fmt::format("{}: shards split benchmark targets; the {} runner has none",
-                                 settings.origin("select.shard").describe("select.shard"), settings.run.runner));
-}
-
 /// The compiler named in the CMake arguments, for the host context.
 std::string compiler_of(const std::vector<std::string>& cmake_args) {
   const std::string key = "-DCMAKE_CXX_COMPILER=";
@@ -86,7 +65,8 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 }
 
 results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
-                                  const TargetChoice& choice, const std::vector<std::string>& bench_args) {
+                                  const TargetChoice& choice, const std::vector<std::string>& bench_args,
+                                  std::optional<results::SharedParent> shared_parent = std::nullopt) {
   static const std::string job_id = make_job_id();  // one job per process
   results::JobSettings s;
   s.job = job_id;
@@ -108,7 +88,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.measure_budget = c.run.measure_budget;
   s.cpu = cpu;
   s.bench_args = bench_args;
-  s.cmake_args = c.build.cmake_args;
+  s.cmake_args = side_cmake_args(c.build);
   s.build_type = c.build.build_type;
   s.source_dir = c.build.source_dir;
   s.runner = c.run.runner;
@@ -122,6 +102,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_probe = c.run.layout_probe;
   s.shard = choice.shard;
   s.budget_dropped = choice.budget_dropped;
+  s.shared_parent = std::move(shared_parent);
   return s;
 }
 
@@ -182,6 +163,27 @@ int report_unreached(const std::string& why, const config::Config& settings, con
 }
 
 }  // namespace
+
+void check_settings(const config::Config& settings) {
+  run::parse_commands(settings.run.commands, "--command");
+  run::parse_commands(settings.run.prepare, "--prepare");
+  settings.budgets();
+  if (settings.run.runner == "gbench")
+    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
+                          settings.origin("run.bench_args").describe("run.bench_args"));
+  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
+                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
+  if (own_repetitions && settings.run.repetitions != "1")
+    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
+                                 settings.origin("run.repetitions").describe("run.repetitions"),
+                                 settings.origin("run.bench_args").describe("run.bench_args")));
+  if (settings.run.cpu)
+    if (auto why = host::why_not_pinnable(*settings.run.cpu))
+      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
+  if (settings.select.shard && settings.run.runner != "gbench")
+    throw InputError(fmt::format("{}: shards split benchmark targets; the {} runner has none",
+                                 settings.origin("select.shard").describe("select.shard"), settings.run.runner));
+}
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {
   return {settings.budget.gate || settings.budget.fail_on_inconclusive, settings.budget.fail_on_inconclusive};
@@ -330,7 +332,7 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
 int run_pipeline(const RunOptions& options) {
   const auto job_start = std::chrono::steady_clock::now();
   const config::Config& settings = options.settings;
-  check_job_settings(settings);
+  check_settings(settings);
   const plan::CostHistory history =
       plan::read_cost_history(settings.select.cost_from, settings.origin("select.cost_from").describe("select.cost_from"));
   Prepared prepared;
@@ -373,7 +375,7 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress, prepared);
-  SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
+  SharedBuildSettings shared{side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
   if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
   SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
@@ -413,6 +415,8 @@ int run_pipeline(const RunOptions& options) {
     return report_unmeasured(prepared.build.notes, settings, revs, cpu, choice, out_dir, kExitInfra);
   }
   const auto base_targets = targets_on(choice, Side::Base), head_targets = targets_on(choice, Side::Head);
+  auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
+  signals::throw_if_cancelled();
 
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
@@ -421,8 +425,9 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice,
-                 settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress, prepared);
+  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args, std::move(parent)),
+                 choice, settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress,
+                 prepared);
 }
 
 }  // namespace cobench::job

@@ -69,6 +69,10 @@ Result run(const Command& command);
 /// trivial command run that way, found once per cobench process.
 std::string containment();
 
+/// Where `program` is in the folders of cobench's own PATH (the first
+/// executable regular file of that name); nullopt when none has it.
+std::optional<std::filesystem::path> find_on_path(const std::string& program);
+
 /// Convenience: run argv in cwd and capture output.
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd = {});
 

@@ -83,6 +83,17 @@ ShardSplit read_shard(const formats::JsonReader& r) {
   return split;
 }
 
+SharedParent read_shared_parent(const formats::JsonReader& r) {
+  SharedParent parent;
+  parent.target = r.at("target").text();
+  parent.library = r.at("library").text();
+  parent.sha256 = r.at("sha256").text();
+  if (parent.sha256.size() != 64 || parent.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+    r.at("sha256").fail("expected 64 lowercase hex digits");
+  parent.changed_units = r.at("changed_units").texts();
+  return parent;
+}
+
 }  // namespace
 
 TimeRule time_rule(const JobSettings& s) {
@@ -138,6 +149,11 @@ json to_json(const JobSettings& s) {
                     {"unit", s.shard->unit},   {"targets", targets}};
   }
   if (!s.budget_dropped.empty()) out["budget_dropped"] = s.budget_dropped;
+  if (const auto& parent = s.shared_parent)
+    out["shared_parent"] = {{"target", parent->target},
+                            {"library", parent->library},
+                            {"sha256", parent->sha256},
+                            {"changed_units", parent->changed_units}};
   return out;
 }
 
@@ -206,6 +222,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   s.prepare = texts_or_empty(line, "prepare");
   if (line.has("shard")) s.shard = read_shard(line.at("shard"));
   s.budget_dropped = texts_or_empty(line, "budget_dropped");
+  if (line.has("shared_parent")) s.shared_parent = read_shared_parent(line.at("shared_parent"));
   return s;
 }
 

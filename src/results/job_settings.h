@@ -36,6 +36,14 @@ struct ShardSplit {
   std::vector<std::string> targets_of(int part) const;
 };
 
+/// The shared parent library both sides' executables linked ([build] shared_parent).
+struct SharedParent {
+  std::string target;                      ///< the library target
+  std::string library;                     ///< the file both sides loaded
+  std::string sha256;                      ///< its SHA-256, 64 hex digits
+  std::vector<std::string> changed_units;  ///< repo-relative sources compiled from each side instead
+};
+
 /// One job's settings as recorded.
 struct JobSettings {
   int schema = kResultsSchema;          ///< the results.jsonl format; a newer one is read with a warning
@@ -73,6 +81,7 @@ struct JobSettings {
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
   std::optional<ShardSplit> shard;      ///< a sharded job: the split and this job's part
   std::vector<std::string> budget_dropped;  ///< selected targets not built: the time budget would not fit them
+  std::optional<SharedParent> shared_parent;  ///< when the executables were relinked against one
 };
 
 /// The report note of a sharded job: which part it measured, and where the rest is.
