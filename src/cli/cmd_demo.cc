@@ -69,7 +69,7 @@ job::RunOptions demo_options(const fs::path& repo, const std::string& base, cons
   // The demo often runs beside other work (`make test -j`, a laptop): CPU time leaves out the
   // time a run spent preempted, which real time (cobench run's default) would count as noise.
   run.metrics = {"cpu_time"};
-  run.time_budget = 90;
+  run.measure_budget = 90;
   run.run_timeout = 60;
   return o;
 }

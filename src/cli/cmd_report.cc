@@ -4,15 +4,14 @@
 
 #include "cli/commands.h"
 #include "cli/settings_flags.h"
-#include "host/environment.h"
 #include "job/pipeline.h"
 
 namespace cobench::cli {
 namespace {
 
-/// What only this command names; the gate settings are in SettingFlags.
+/// What only this command names; the gate settings are in GateFlags.
 struct ReportFlags {
-  std::string results, out, config;
+  std::string results, out;
 };
 
 }  // namespace
@@ -25,16 +24,12 @@ Subcommand add_report(CLI::App& root) {
   sub.app = app;
   app->add_option("results", flags->results, "results.jsonl written by `cobench run`")->required();
   app->add_option("--out", flags->out, "report folder (default: the results file's folder)");
-  app->add_option("--config", flags->config, "settings file (default: cobench.toml of the current repository)");
-  auto settings = std::make_shared<SettingFlags>(
-      app, std::initializer_list<std::string_view>{"budget.gate", "budget.fail_on_inconclusive"});
-  sub.run = [flags, settings]() -> int {
-    const config::Config layered =
-        settings->layer(find_config_file(flags->config, std::filesystem::current_path()), host::environment_map());
+  auto gate = std::make_shared<GateFlags>(app);
+  sub.run = [flags, gate]() -> int {
     const std::filesystem::path results = flags->results;
     const auto out = flags->out.empty() ? std::filesystem::absolute(results).parent_path()
                                         : std::filesystem::path(flags->out);
-    return job::report_results(results, out, job::gate_policy(layered));
+    return job::report_results(results, out, job::gate_policy(gate->layer()));
   };
   return sub;
 }

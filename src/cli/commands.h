@@ -16,6 +16,7 @@ struct Subcommand {
 Subcommand add_compare(CLI::App& root);
 Subcommand add_run(CLI::App& root);
 Subcommand add_report(CLI::App& root);
+Subcommand add_merge(CLI::App& root);
 Subcommand add_select(CLI::App& root);
 Subcommand add_demo(CLI::App& root);
 /// `cobench validate`: real `cobench run` jobs on a bundled fixture whose truth is known.

@@ -21,8 +21,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("cobench ") + cli::version());
   app.require_subcommand(1);
   std::vector<cli::Subcommand> subcommands = {
-      cli::add_run(app),  cli::add_compare(app),  cli::add_select(app), cli::add_report(app),
-      cli::add_demo(app), cli::add_validate(app), cli::add_post(app),
+      cli::add_run(app),   cli::add_compare(app), cli::add_select(app),   cli::add_report(app),
+      cli::add_merge(app), cli::add_demo(app),    cli::add_validate(app), cli::add_post(app),
   };
   try {
     app.parse(argc, argv);

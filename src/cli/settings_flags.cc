@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "git/git.h"
+#include "host/environment.h"
 
 namespace cobench::cli {
 
@@ -52,6 +53,14 @@ config::Config SettingFlags::layer(const ConfigFile& file, const std::map<std::s
   }
   config::validate(settings);
   return settings;
+}
+
+GateFlags::GateFlags(CLI::App* app) : settings_(app, {"budget.gate", "budget.fail_on_inconclusive"}) {
+  app->add_option("--config", config_, "settings file (default: cobench.toml of the current repository)");
+}
+
+config::Config GateFlags::layer() const {
+  return settings_.layer(find_config_file(config_, std::filesystem::current_path()), host::environment_map());
 }
 
 }  // namespace cobench::cli

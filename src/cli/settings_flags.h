@@ -49,4 +49,17 @@ class SettingFlags {
   std::vector<std::unique_ptr<Flag>> flags_;  // stable addresses: CLI11 writes through them
 };
 
+/// The flags of a command that judges finished results (`report`, `merge`):
+/// --config and the gate's (--gate, --fail-on-inconclusive).
+class GateFlags {
+ public:
+  explicit GateFlags(CLI::App* app);
+  /// The settings layered from the cobench.toml of the current directory's repository (or --config).
+  config::Config layer() const;
+
+ private:
+  std::string config_;
+  SettingFlags settings_;
+};
+
 }  // namespace cobench::cli

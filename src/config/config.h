@@ -41,7 +41,8 @@ struct RunConfig {
   int min_runs = 6;
   int max_runs = 30;
   double run_timeout = 300;                ///< seconds
-  std::optional<double> time_budget;       ///< seconds for the measuring phase
+  std::optional<double> time_budget;       ///< seconds for the whole job: configure, build and measure
+  std::optional<double> measure_budget;    ///< seconds for the measuring phase alone
   std::vector<std::string> bench_args;
   /// What is measured: at most one time metric ("auto": per benchmark, "real_time", "cpu_time") and/or
   /// "instructions" (instructions per iteration under callgrind). Never empty.
@@ -84,6 +85,12 @@ struct BudgetConfig {
   std::string governing = "time";
 };
 
+/// One of `count` disjoint parts of the selected targets (`--shard 2/4`).
+struct Shard {
+  int index = 1;  ///< 1-based
+  int count = 1;
+};
+
 struct SelectConfig {
   int max_targets = 20;                    ///< 0: no cap
   std::vector<std::string> always_all;     ///< globs: a change here selects everything
@@ -91,6 +98,8 @@ struct SelectConfig {
                                      ".ci/**", "ci/**", "LICENSE*", "COPYING*"};
   bool strict_layout = false;
   std::string targets;                     ///< target-name regex narrowing the selection ("" = all)
+  std::optional<Shard> shard;              ///< measure only this part of the selection
+  std::vector<std::string> cost_from;      ///< earlier results.jsonl files: each target's build and run time
 };
 
 /// Every setting, and where each one came from.

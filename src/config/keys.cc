@@ -36,11 +36,12 @@ enum class Kind {
   Switch,       ///< true / false
   CountOrAuto,  ///< "auto" or an integer >= min
   MetricList,   ///< metric names from `choices`: "a,b" as text, a string or an array in TOML
+  ShardPart,    ///< "I/N": part I of N, 1 <= I <= N
   TargetName,   ///< a CMake target of the project, or "" for none
 };
 
 /// A value after reading, before it is stored.
-using Value = std::variant<bool, int, double, std::string, std::vector<std::string>, verdict::Threshold>;
+using Value = std::variant<bool, int, double, std::string, std::vector<std::string>, verdict::Threshold, Shard>;
 
 struct Key {
   KeyInfo info;
@@ -87,8 +88,12 @@ const std::vector<Key>& table() {
        [](Config& c, const Value& v) { c.run.max_runs = as<int>(v); }, 2},
       {{"run.run_timeout", "COBENCH_RUN_TIMEOUT", "--run-timeout", "per-run timeout, e.g. 300s (default 300s)"},
        Kind::Duration, [](Config& c, const Value& v) { c.run.run_timeout = as<double>(v); }},
-      {{"run.time_budget", "COBENCH_TIME_BUDGET", "--time-budget", "bound on the measuring phase, e.g. 20m"},
+      {{"run.time_budget", "COBENCH_TIME_BUDGET", "--time-budget",
+        "bound on the whole job (configure, build, measure), e.g. 20m; targets whose build will not fit are dropped, "
+        "lowest-ranked first"},
        Kind::OptionalDuration, [](Config& c, const Value& v) { c.run.time_budget = as<double>(v); }},
+      {{"run.measure_budget", "COBENCH_MEASURE_BUDGET", "--measure-budget", "bound on the measuring phase alone, e.g. 10m"},
+       Kind::OptionalDuration, [](Config& c, const Value& v) { c.run.measure_budget = as<double>(v); }},
       {{"run.bench_args", "", "--bench-arg", "argument for every benchmark run (repeatable; adds to [run] bench_args)",
         false, true, true},
        Kind::TextList, [](Config& c, const Value& v) { c.run.bench_args = as<std::vector<std::string>>(v); }, 0, {},
@@ -187,6 +192,15 @@ const std::vector<Key>& table() {
        Kind::Switch, [](Config& c, const Value& v) { c.select.strict_layout = as<bool>(v); }},
       {{"select.targets", "COBENCH_TARGETS", "--target", "only benchmark targets whose name matches this regex"},
        Kind::Regex, [](Config& c, const Value& v) { c.select.targets = as<std::string>(v); }},
+      {{"select.shard", "COBENCH_SHARD", "--shard",
+        "measure part I of N of the selected targets, e.g. 2/4 (a split balanced by estimated cost, the same in every "
+        "shard; each part a whole job with its own control)"},
+       Kind::ShardPart, [](Config& c, const Value& v) { c.select.shard = as<Shard>(v); }},
+      {{"select.cost_from", "COBENCH_COST_FROM", "--cost-from",
+        "results.jsonl of an earlier job: each target's build and run time, for --shard and --time-budget "
+        "(repeatable; default: estimated from source size and the builds so far)",
+        false, true},
+       Kind::TextList, [](Config& c, const Value& v) { c.select.cost_from = as<std::vector<std::string>>(v); }},
   };
   return keys;
 }
@@ -358,6 +372,23 @@ double fraction_from_text(std::string_view text) {
   return *value;
 }
 
+// "I/N" with 1 <= I <= N: two plain integers, nothing around them.
+Shard shard_from_text(std::string_view text) {
+  const auto slash = text.find('/');
+  auto part = [](std::string_view digits) -> std::optional<int> {
+    if (digits.empty() || digits.size() > 6 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      return std::nullopt;
+    return std::stoi(std::string(digits));
+  };
+  const auto index = slash == std::string_view::npos ? std::nullopt : part(text.substr(0, slash));
+  const auto count = slash == std::string_view::npos ? std::nullopt : part(text.substr(slash + 1));
+  if (!index || !count) reject(fmt::format("'{}': write the part as I/N, e.g. 2/4", text));
+  if (*count < 1 || *index < 1 || *index > *count)
+    reject(fmt::format("'{}': the part I of I/N must be between 1 and N", text));
+  return {*index, *count};
+}
+
 Value from_text(const Key& key, const std::vector<std::string>& values) {
   if (key.kind == Kind::TextList || key.kind == Kind::RegexList || key.kind == Kind::GlobList) return values;
   if (values.size() != 1) reject(fmt::format("given {} times; give it once", values.size()));
@@ -380,6 +411,7 @@ Value from_text(const Key& key, const std::vector<std::string>& values) {
     case Kind::Probability: return fraction_from_text(text);
     case Kind::Threshold: return parsed([&] { return verdict::parse_threshold(text); });
     case Kind::MetricList: return split_metric_list(text);
+    case Kind::ShardPart: return shard_from_text(text);
     case Kind::Switch:
       if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
       if (text == "false" || text == "0" || text == "no" || text == "off") return false;
@@ -432,6 +464,9 @@ Value from_node(const Key& key, const toml::node& node) {
     case Kind::Switch:
       if (!node.is_boolean()) reject(expected("true or false", node), &node);
       return node.value<bool>().value();
+    case Kind::ShardPart:
+      if (!node.is_string()) reject(expected("a part like \"2/4\"", node), &node);
+      return from_text(key, {node.value<std::string>().value()});
     case Kind::CountOrAuto:
       if (node.is_integer()) return std::to_string(node.as_integer()->get());
       if (!node.is_string()) reject(expected("\"auto\" or a count", node), &node);

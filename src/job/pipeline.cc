@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -30,15 +31,18 @@
 #include "host/host.h"
 #include "run/progress.h"
 #include "results/log.h"
+#include "results/merge.h"
 #include "results/samples.h"
 #include "run/schedule.h"
 #include "job/job_folder.h"
 #include "job/output_dir.h"
+#include "job/planned_build.h"
 #include "job/reach_step.h"
 #include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
+#include "plan/plan.h"
 #include "select/select.h"
 
 namespace cobench::job {
@@ -87,6 +91,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.max_runs = c.run.max_runs;
   s.run_timeout = c.run.run_timeout;
   s.time_budget = c.run.time_budget;
+  s.measure_budget = c.run.measure_budget;
   s.cpu = cpu;
   s.bench_args = bench_args;
   s.cmake_args = side_cmake_args(c.build);
@@ -102,6 +107,8 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
   s.reach = c.run.reach;
+  s.shard = choice.shard;
+  s.budget_dropped = choice.budget_dropped;
   s.shared_parent = std::move(shared_parent);
   return s;
 }
@@ -141,17 +148,25 @@ void log_one_sided(run::Runner& runner, const run::SideContext& side, const std:
       log.one_sided({unit.name, side.side, runner.list(unit)});
 }
 
+/// A job that measures nothing: its diff reaches no benchmark, its shard got
+/// no target, or no target's build fits the time budget. Leaves a report that
+/// says why (`notes`) and returns `exit_code`.
+int report_unmeasured(const std::vector<std::string>& notes, const config::Config& settings, const Revisions& revs,
+                      int cpu, const TargetChoice& choice, const fs::path& out_dir, int exit_code) {
+  results::ResultsLog log(out_dir / "results.jsonl");
+  log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
+  log.settings(job_settings(settings, revs, cpu, choice, settings.run.bench_args));
+  for (const auto& note : notes) log.note(note);
+  report::write_reports(results::aggregate(results::read_results(log.path()), log.path().string()), out_dir);
+  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
+  return exit_code;
+}
+
 /// A job whose diff reaches no benchmark: say so, and leave a report that says so.
 int report_unreached(const std::string& why, const config::Config& settings, const Revisions& revs, int cpu,
                      const select::Selection& selection, const fs::path& out_dir) {
   std::printf("%s; nothing to build or measure\n", why.c_str());
-  results::ResultsLog log(out_dir / "results.jsonl");
-  log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
-  log.settings(job_settings(settings, revs, cpu, choose_targets({}, selection), settings.run.bench_args));
-  log.note(why);
-  report::write_reports(results::aggregate(results::read_results(log.path()), log.path().string()), out_dir);
-  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
-  return kExitOk;
+  return report_unmeasured({why}, settings, revs, cpu, choose_targets({}, selection), out_dir, kExitOk);
 }
 
 }  // namespace
@@ -181,14 +196,20 @@ void check_settings(const config::Config& settings) {
   if (settings.run.counts_instructions() && !process::find_on_path("valgrind"))
     throw InfraError("instructions are counted under valgrind's callgrind, and valgrind is not on PATH (Debian: "
                      "apt-get install valgrind)");
+  if (settings.select.shard && settings.run.runner != "gbench")
+    throw InputError(fmt::format("{}: shards split benchmark targets; the {} runner has none",
+                                 settings.origin("select.shard").describe("select.shard"), settings.run.runner));
 }
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {
   return {settings.budget.gate || settings.budget.fail_on_inconclusive, settings.budget.fail_on_inconclusive};
 }
 
-int report_results(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  auto report = results::aggregate(results::read_results(results_path), results_path.string());
+namespace {
+
+/// Writes every report of `report` into `out_dir`, prints the table, and
+/// returns the exit code: 3 when a target measured nothing, else the gate's.
+int finish_report(const report::Report& report, const fs::path& out_dir, const verdict::GatePolicy& gate) {
   report::write_reports(report, out_dir);
   std::fputs(report::render_table(report, ::isatty(STDOUT_FILENO)).c_str(), stdout);
   std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
@@ -204,6 +225,41 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
   return verdict::gate_exit_code(verdicts, gate);
 }
 
+bool same_folder(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
+}
+
+}  // namespace
+
+int report_results(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
+  return finish_report(results::aggregate(results::read_results(results_path), results_path.string()), out_dir, gate);
+}
+
+int merge_shard_reports(const std::vector<fs::path>& folders, const fs::path& out_dir, const verdict::GatePolicy& gate) {
+  std::vector<results::ShardFolder> shards;
+  for (const auto& folder : folders) {
+    if (same_folder(folder, out_dir))
+      throw InputError(fmt::format("--out {}: is the shard folder {}; write the merged reports to a folder of their own",
+                                   out_dir.string(), folder.string()));
+    const fs::path results = folder / "results.jsonl";
+    std::error_code ec;
+    if (!fs::is_regular_file(results, ec))
+      throw InputError(fmt::format("{}: no results.jsonl: not the --out folder of a `cobench run --shard`", folder.string()));
+    shards.push_back({folder, results::read_results(results)});
+  }
+  const OutputDir output(out_dir, "--out", false);  // locked; files cobench did not write stay untouched
+  return finish_report(results::merge_shards(shards, out_dir), out_dir, gate);
+}
+
+namespace {
+
+/// What the job did before measuring, for results.jsonl.
+struct Prepared {
+  BuildOutcome build;                   ///< build times and the time budget's notes
+  std::function<double()> job_elapsed;  ///< seconds since the job started
+};
+
 /// Logs, measures (timing rounds when a time metric is asked for; then, for
 /// Google Benchmark targets, whose processes are started as `gbench_process`
 /// says, instruction runs and allocation runs as configured) and reports one
@@ -211,7 +267,7 @@ int report_results(const fs::path& results_path, const fs::path& out_dir, const 
 int measure(const RunOptions& options, run::Runner& runner, const run::SideContext& base, const run::SideContext& head,
             const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* gbench_process,
             const std::vector<results::ReachRecord>& reach, const fs::path& out_dir, const fs::path& job_dir,
-            run::Progress& progress) {
+            run::Progress& progress, const Prepared& prepared) {
   const config::Config& settings = options.settings;
   const bool times = !settings.run.time_metric().empty();
   auto pairs = pair_units(runner, base, head);
@@ -224,15 +280,22 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   results::ResultsLog log(out_dir / "results.jsonl");
   log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
   log.settings(logged);
+  for (const auto& build : prepared.build.times) log.build(build);
+  for (const auto& note : prepared.build.notes) log.note(note);
   log_one_sided(runner, base, choice.base_only, log);
   log_one_sided(runner, head, choice.head_only, log);
   for (const auto& record : reach) log.reach(record);
 
   const verdict::Budgets budgets = settings.budgets();
+  // Measuring gets what the time budget leaves, at most the measuring budget.
+  const auto bound = plan::measuring_bound(settings.run.time_budget, settings.run.measure_budget, prepared.job_elapsed());
   run::ScheduleSettings schedule;
   schedule.min_runs = settings.run.min_runs;
   schedule.max_runs = settings.run.max_runs;
-  schedule.time_budget = settings.run.time_budget;
+  if (bound) {
+    schedule.time_budget = bound->seconds;
+    schedule.time_budget_name = bound->phrase;
+  }
   schedule.rule = results::time_rule(logged);
   schedule.per_benchmark = settings.run.stopping == "benchmark";
   schedule.repetitions = repetition_policy(settings.run.repetitions);
@@ -262,12 +325,14 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
     };
     outcome.interrupted =
         !run::run_instruction_rounds(measured, runner, *gbench_process, plan, on_record,
-                                     run::pair_time_gate(settings.run.time_budget, outcome.records, "instructions", elapsed),
+                                     run::pair_time_gate(schedule.time_budget, outcome.records, "instructions", elapsed,
+                                                         schedule.time_budget_name),
                                      say);
   }
   if (!outcome.interrupted && gbench_process && settings.run.alloc_runs > 0) {
     outcome.interrupted = !run::run_alloc_rounds(measured, *gbench_process, settings.run.alloc_runs, hooks.on_record,
-                                                 run::pair_time_gate(settings.run.time_budget, outcome.records, "time", elapsed),
+                                                 run::pair_time_gate(schedule.time_budget, outcome.records, "time", elapsed,
+                                                                     schedule.time_budget_name),
                                                  say);
   }
   if (outcome.interrupted) {
@@ -283,7 +348,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
 /// Go packages and plain commands: nothing to configure or build, the worktrees are the sides.
 int measure_without_cmake(const RunOptions& options, const Revisions& revs, Workspace& workspace,
                           const std::vector<std::string>& bench_args, int cpu, const fs::path& out_dir,
-                          run::Progress& progress) {
+                          run::Progress& progress, const Prepared& prepared) {
   const config::Config& settings = options.settings;
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
@@ -305,12 +370,22 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
     job.reach_method = "unknown for every benchmark: " + why;
     reach.push_back({"", {verdict::ChangeReach::Status::Unknown, 0, 0, why}, {}});
   }
-  return measure(options, *runner, base, head, job, choice, nullptr, reach, out_dir, workspace.job_dir(), progress);
+  return measure(options, *runner, base, head, job, choice, nullptr, reach, out_dir, workspace.job_dir(), progress,
+                 prepared);
 }
 
+}  // namespace
+
 int run_pipeline(const RunOptions& options) {
+  const auto job_start = std::chrono::steady_clock::now();
   const config::Config& settings = options.settings;
   check_settings(settings);
+  const plan::CostHistory history =
+      plan::read_cost_history(settings.select.cost_from, settings.origin("select.cost_from").describe("select.cost_from"));
+  Prepared prepared;
+  prepared.job_elapsed = [job_start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - job_start).count();
+  };
   const fs::path repo = git::toplevel(options.repo.empty() ? fs::current_path() : options.repo);
   const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);
   const fs::path out_dir = fs::absolute(options.out_dir.empty() ? work_dir / "report" : options.out_dir);
@@ -346,7 +421,7 @@ int run_pipeline(const RunOptions& options) {
 
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
-    return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
+    return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress, prepared);
   SharedBuildSettings shared{side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
   if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
@@ -373,15 +448,26 @@ int run_pipeline(const RunOptions& options) {
   const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
                                               workspace.build_dir(Side::Base), shared);
   TargetChoice choice = choose_targets(base_build.targets, selection);
+  if (settings.select.shard) {
+    keep_shard(choice, *settings.select.shard, base_build.targets, head_build.targets, history, settings.run.control);
+    std::printf("%s\n", results::shard_note(*choice.shard).c_str());
+    std::fflush(stdout);
+  }
   if (!probe)  // every row of a probe is a layout control of its own
     add_layout_controls(choice, base_build.targets, selection, settings.run.control,
                         settings.origin("run.control").describe("run.control"));
-  progress.message(fmt::format("building {} ({})", fmt::join(choice.both, ", "), choice.reason));
-  auto base_targets = choice.both, head_targets = choice.both;
-  base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
-  head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
-  build_side(base_build, base_targets);
-  build_side(head_build, head_targets);
+  if (choice.shard && choice.empty())  // the other shards measure it all; the report says so
+    return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);
+  progress.message(fmt::format("to build and measure: {} ({})", fmt::join(choice.both, ", "), choice.reason));
+  std::optional<plan::BuildPlan> plan;
+  if (settings.run.time_budget)
+    plan.emplace(*settings.run.time_budget, settings.run.measure_budget, settings.run.min_runs, history);
+  prepared.build = build_chosen(choice, base_build, head_build, plan ? &*plan : nullptr, prepared.job_elapsed, progress);
+  if (choice.empty()) {  // the time budget fits no target: nothing measured is never a pass
+    std::fprintf(stderr, "cobench: error: no selected target fits the time budget; nothing measured\n");
+    return report_unmeasured(prepared.build.notes, settings, revs, cpu, choice, out_dir, kExitInfra);
+  }
+  const auto base_targets = targets_on(choice, Side::Base), head_targets = targets_on(choice, Side::Head);
   auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
   results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
@@ -405,7 +491,7 @@ int run_pipeline(const RunOptions& options) {
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
   return measure(options, runner, base, head, job, choice, &process, reach_records, out_dir, workspace.job_dir(),
-                 progress);
+                 progress, prepared);
 }
 
 }  // namespace cobench::job

@@ -102,17 +102,6 @@ TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, con
 
 namespace {
 
-/// What a target costs to build and run, as far as one can tell before: the size of its sources.
-std::uintmax_t source_bytes(const cmake::BenchmarkTarget& target) {
-  std::uintmax_t bytes = 0;
-  std::error_code ec;
-  for (const auto& source : target.sources) {
-    const auto size = std::filesystem::file_size(source, ec);
-    if (!ec) bytes += size;
-  }
-  return bytes;
-}
-
 bool reached(const select::Selection& s, const std::string& name) {
   auto in = [&](const std::vector<select::SelectedTarget>& list) {
     return std::any_of(list.begin(), list.end(), [&](const auto& t) { return t.target == name && !t.reason_chain.empty(); });
@@ -121,6 +110,37 @@ bool reached(const select::Selection& s, const std::string& name) {
 }
 
 }  // namespace
+
+bool TargetChoice::empty() const {
+  return both.size() == layout_controls.size() && head_only.empty() && base_only.empty();
+}
+
+void keep_shard(TargetChoice& choice, const config::Shard& shard, const std::vector<cmake::BenchmarkTarget>& base,
+                const std::vector<cmake::BenchmarkTarget>& head, const plan::CostHistory& history,
+                const std::vector<std::string>& named_controls) {
+  auto bytes_of = [](const std::vector<cmake::BenchmarkTarget>& side, const std::string& name) -> std::uintmax_t {
+    auto it = std::find_if(side.begin(), side.end(), [&](const auto& t) { return t.name == name; });
+    return it == side.end() ? 0 : plan::source_bytes(*it);
+  };
+  auto named = [&](const std::string& name) {
+    return std::find(named_controls.begin(), named_controls.end(), name) != named_controls.end();
+  };
+  std::vector<plan::Candidate> candidates;
+  for (const auto* list : {&choice.both, &choice.head_only})
+    for (const auto& name : *list)
+      if (!named(name)) candidates.push_back({name, bytes_of(head, name)});
+  for (const auto& name : choice.base_only) candidates.push_back({name, bytes_of(base, name)});
+  choice.shard = plan::split_into_shards(candidates, history, shard.index, shard.count);
+  const auto mine = choice.shard->targets_of(shard.index);
+  auto keep_mine = [&](std::vector<std::string>& list) {
+    std::erase_if(list, [&](const std::string& name) {
+      return !named(name) && std::find(mine.begin(), mine.end(), name) == mine.end();
+    });
+  };
+  keep_mine(choice.both);
+  keep_mine(choice.head_only);
+  keep_mine(choice.base_only);
+}
 
 void add_layout_controls(TargetChoice& choice, const std::vector<cmake::BenchmarkTarget>& base,
                          const select::Selection& selection, const std::vector<std::string>& named,
@@ -142,7 +162,7 @@ void add_layout_controls(TargetChoice& choice, const std::vector<cmake::Benchmar
     for (const auto& name : selection.unreached) {
       auto it = on_base(name);
       if (it == base.end()) continue;
-      if (!cheapest || source_bytes(*it) < source_bytes(*cheapest)) cheapest = &*it;
+      if (!cheapest || plan::source_bytes(*it) < plan::source_bytes(*cheapest)) cheapest = &*it;
     }
     if (cheapest) controls.push_back(cheapest->name);
   }

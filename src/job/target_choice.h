@@ -10,6 +10,8 @@
 
 #include "cmake/cmake.h"
 #include "config/config.h"
+#include "plan/plan.h"
+#include "results/job_settings.h"
 #include "select/select.h"
 
 namespace cobench::job {
@@ -26,6 +28,11 @@ struct TargetChoice {
   std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides (also in `both`)
   std::string reason;                   ///< one line for the log and report ("2 of 5 benchmark targets reach ...")
   nlohmann::json selection = nlohmann::json::object();  ///< select::to_json plus mode and reason, for report.json
+  std::optional<results::ShardSplit> shard;  ///< --shard: the split, and this job's part of it
+  std::vector<std::string> budget_dropped;   ///< selected but not built: the time budget would not fit them
+
+  /// Whether nothing is left to build (controls aside).
+  bool empty() const;
 };
 
 /// Selects among the configured head's targets: the diff base..head over the
@@ -42,6 +49,14 @@ std::optional<std::string> nothing_to_measure(const select::Selection& selection
 /// Splits the selected head targets against the base side's. Base targets
 /// missing on head (and not narrowed out) are listed as removed.
 TargetChoice choose_targets(const std::vector<cmake::BenchmarkTarget>& base, const select::Selection& selection);
+
+/// Keeps this shard's part of `choice` (--shard I/N): the selected targets
+/// (both sides, head only, base only) are split by plan::split_into_shards,
+/// with sizes from the head's targets (the base's for removed ones). Targets
+/// named as controls are not split: every shard measures them.
+void keep_shard(TargetChoice& choice, const config::Shard& shard, const std::vector<cmake::BenchmarkTarget>& base,
+                const std::vector<cmake::BenchmarkTarget>& head, const plan::CostHistory& history,
+                const std::vector<std::string>& named_controls);
 
 /// Adds the layout controls to `choice`: the targets named in `named` (each
 /// must exist on both sides and be untouched by the diff; `origin` names the

@@ -116,12 +116,13 @@ struct Columns {
   bool reach = false;
 };
 
-std::string row_html(const BenchmarkRow& row, const PlotScale& scale, int decimals, const Columns& columns) {
+std::string row_html(const BenchmarkRow& row, const std::string& control, const PlotScale& scale, int decimals,
+                     const Columns& columns) {
   std::string cls = verdict_class(row);
   std::string out = "<tr class=\"" + cls + "\" data-benchmark=\"" + escape_xml(row.name) + "\" data-target=\"" +
                     escape_xml(row.target) + "\" data-verdict=\"" + cls + "\">";
   if (columns.targets) out += tag("td", "target", escape_xml(row.target));
-  out += tag("td", "name", breakable_name(row.name) + (row.is_control ? " <em>(control)</em>" : ""));
+  out += tag("td", "name", breakable_name(row.name) + (control.empty() ? "" : " <em>(" + escape_xml(control) + ")</em>"));
   if (columns.time) {
     out += tag("td", "ratio", escape_xml(format_ratio_ci(row, decimals)));
     out += tag("td", "plot", svg_strip_plot(row, scale, decimals));
@@ -163,7 +164,8 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
   if (columns.allocs) out += "<th>Allocs/op</th><th>Bytes/op</th>";
   if (columns.reach) out += "<th>Reach</th>";
   out += "<th>Notes</th></tr></thead>\n<tbody>\n";
-  for (const auto& row : rows) out += row_html(row, plot_scale({row}), decimals, columns);
+  for (const auto& row : rows)
+    out += row_html(row, control_label(report, row), plot_scale({row}), decimals, columns);
   return out + "</tbody></table>\n";
 }
 

@@ -109,6 +109,7 @@ json row_json(const BenchmarkRow& row) {
   out["clears_control"] = row.clears_control ? json(*row.clears_control) : json(nullptr);
   out["reach"] = row.reach ? change_reach_json(*row.reach) : json(nullptr);
   out["likely_optimised_away"] = row.optimised_away.empty() ? json(nullptr) : json(row.optimised_away);
+  if (row.shard > 0) out["shard"] = row.shard;
   return out;
 }
 
@@ -224,6 +225,7 @@ BenchmarkRow read_row(const Reader& r) {
   if (r.has("reach") && !r.at("reach").is_null()) row.reach = change_reach_from_json(r.at("reach"));
   if (r.has("likely_optimised_away") && !r.at("likely_optimised_away").is_null())
     row.optimised_away = r.at("likely_optimised_away").text();
+  if (r.has("shard")) row.shard = r.at("shard").integer();
   return row;
 }
 
@@ -275,23 +277,26 @@ json to_json(const Report& report) {
       targets.back()["instructions_status"] = t.instructions_status;
       targets.back()["instruction_runs"] = t.instruction_runs;
     }
+    if (t.shard > 0) targets.back()["shard"] = t.shard;
   }
-  return {{"schema", report.schema},       {"tool", report.tool},
-          {"base", report.base},           {"head", report.head},
-          {"metric", report.metric},       {"budget", report.budget},
-          {"confidence", report.confidence}, {"look_rule", report.look_rule},
-          {"reach_method", report.reach_method.empty() ? json(nullptr) : json(report.reach_method)}, {"host", report.host},
-          {"settings", report.settings},   {"selection", report.selection},
-          {"benchmarks", rows},            {"added", added},
-          {"removed", removed},            {"targets", targets},
-          {"notes", report.notes},
-          {"control", report.controls.empty()       ? json(nullptr)
-                      : report.controls.size() == 1 ? control_json(report.controls.front())
-                                                    : [&] {
-                                                        json list = json::array();
-                                                        for (const auto& c : report.controls) list.push_back(control_json(c));
-                                                        return list;
-                                                      }()}};
+  json control = nullptr;
+  if (report.controls.size() == 1) control = control_json(report.controls.front());
+  if (report.controls.size() > 1) {
+    control = json::array();
+    for (const auto& c : report.controls) control.push_back(control_json(c));
+  }
+  json out = {{"schema", report.schema},         {"tool", report.tool},
+              {"base", report.base},             {"head", report.head},
+              {"metric", report.metric},         {"budget", report.budget},
+              {"confidence", report.confidence}, {"look_rule", report.look_rule},
+              {"reach_method", report.reach_method.empty() ? json(nullptr) : json(report.reach_method)},
+              {"host", report.host},             {"settings", report.settings},
+              {"selection", report.selection},   {"benchmarks", rows},
+              {"added", added},                  {"removed", removed},
+              {"targets", targets},              {"notes", report.notes},
+              {"control", control}};
+  if (!report.shards.empty()) out["shards"] = report.shards;
+  return out;
 }
 
 Report from_json(const json& value) {
@@ -323,8 +328,13 @@ Report from_json(const json& value) {
       report.targets.back().instructions_status = t.at("instructions_status").text();
       report.targets.back().instruction_runs = t.at("instruction_runs").integer();
     }
+    if (t.has("shard")) report.targets.back().shard = t.at("shard").integer();
   }
   report.notes = r.at("notes").texts();
+  if (r.has("shards")) {
+    r.at("shards").size();  // an array
+    report.shards = r.at("shards").value();
+  }
   if (r.has("control") && !r.at("control").is_null()) {
     const Reader control = r.at("control");
     auto read = [](const Reader& c) {

@@ -42,8 +42,9 @@ std::vector<Column> columns_for(const Report& report) {
   int decimals = ratio_decimals(report);
   std::vector<Column> columns;
   if (targets) columns.push_back({"Target", [](const BenchmarkRow& r) { return escape_markdown(r.target); }});
-  columns.push_back({"Benchmark", [](const BenchmarkRow& r) {
-                       return escape_markdown(r.name) + (r.is_control ? " *(control)*" : "");
+  columns.push_back({"Benchmark", [&report](const BenchmarkRow& r) {
+                       const std::string control = control_label(report, r);
+                       return escape_markdown(r.name) + (control.empty() ? "" : " *(" + control + ")*");
                      }});
   if (time || !instructions) {
     columns.push_back({fmt::format("Head/base [{}]", ci_title(report)),

@@ -59,6 +59,7 @@ struct BenchmarkRow {
   std::optional<bool> clears_control;  ///< compared with a control present: its interval clears the controls' spread
   std::optional<verdict::ChangeReach> reach;  ///< whether it executes the change (--reach); nullopt without a reach pass
   std::string optimised_away;          ///< why it likely measures nothing ("head: 0.32 ns per iteration"); "" when not
+  int shard = 0;                       ///< in a merged report, the shard that measured it (1-based); else 0
 };
 
 /// A benchmark present on one side only.
@@ -79,6 +80,7 @@ struct TargetInfo {
   /// "measured (3 runs per side under callgrind, ...)" or why not; "" when instructions were not asked for.
   std::string instructions_status = {};
   int instruction_runs = 0;            ///< callgrind runs per side that gave counts
+  int shard = 0;                       ///< in a merged report, the shard that built it (1-based); else 0
 };
 
 /// The whole comparison.
@@ -101,6 +103,9 @@ struct Report {
   std::vector<TargetInfo> targets;
   std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
   std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran
+  /// A merged report (`cobench merge`): one object per shard, in part order:
+  /// index, count, folder, job, host (its own facts), targets (its part of the split).
+  nlohmann::json shards = nlohmann::json::array();
 };
 
 /// A row for one benchmark: its samples and their medians, the time judged

@@ -102,6 +102,12 @@ std::optional<std::string> control_spread(const Report& report) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
+std::string control_label(const Report& report, const BenchmarkRow& row) {
+  if (!row.is_control) return "";
+  if (row.shard == 0) return "control";
+  return fmt::format("control, shard {}/{}", row.shard, report.shards.size());
+}
+
 std::string verdict_text(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
   if (row.verdict == stats::Verdict::Pass && is_faster(row)) text += ", faster";

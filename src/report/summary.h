@@ -55,6 +55,10 @@ std::string samples_per_side(const BenchmarkRow& row);
 /// The widest deviation from 1 of any control's CI, e.g. "±1.8% (BM_Copy)"; nullopt without controls.
 std::optional<std::string> control_spread(const Report& report);
 
+/// How a control row is marked: "control", or "control, shard 1/2" in a
+/// merged report (each shard carries its own); "" for other rows.
+std::string control_label(const Report& report, const BenchmarkRow& row);
+
 /// "regression", "inconclusive", "pass", "pass, faster", "unrelated change".
 std::string verdict_text(const BenchmarkRow& row);
 

@@ -68,7 +68,10 @@ std::vector<Column> columns_for(const Report& report, const std::vector<Benchmar
   const bool with_instructions = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.instructions; });
   std::vector<Column> columns;
   if (with_target) columns.push_back({"target", false, [](const BenchmarkRow& r) { return Cell(r.target); }});
-  columns.push_back({"benchmark", false, [](const BenchmarkRow& r) { return Cell(r.name); }});
+  // A merged report holds one control per shard: say whose.
+  columns.push_back({"benchmark", false, [&report](const BenchmarkRow& r) {
+                       return Cell(r.shard > 0 && r.is_control ? r.name + " (" + control_label(report, r) + ")" : r.name);
+                     }});
   if (with_time) {
     if (report.metric == "auto")  // each row says which time it was judged on
       columns.push_back({"metric", false, [](const BenchmarkRow& r) { return Cell(r.metric.empty() ? "-" : r.metric); }});

@@ -272,6 +272,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  if (settings.shard) out.notes.push_back(shard_note(*settings.shard));  // where the rest of the selection is
   if (settings.layout_probe)
     out.notes.push_back(
         "layout probe: base and head are one commit, the head side's translation units each start with an unused "

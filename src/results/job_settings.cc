@@ -1,6 +1,7 @@
 #include "results/job_settings.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.h"
 #include "formats/json_reader.h"
@@ -65,6 +66,23 @@ std::vector<std::string> texts_or_empty(const formats::JsonReader& line, const s
   return line.has(key) ? line.at(key).texts() : std::vector<std::string>{};
 }
 
+ShardSplit read_shard(const formats::JsonReader& r) {
+  ShardSplit split;
+  split.index = r.at("index").integer();
+  split.count = r.at("count").integer();
+  if (split.count < 1 || split.index < 1 || split.index > split.count) r.fail("expected 1 <= index <= count");
+  split.basis = r.at("basis").text();
+  split.unit = r.at("unit").text();
+  const formats::JsonReader targets = r.at("targets");
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const formats::JsonReader t = targets.at(i);
+    split.targets.push_back({t.at("target").text(), t.at("shard").integer(), t.at("cost").number()});
+    if (split.targets.back().shard < 1 || split.targets.back().shard > split.count)
+      t.at("shard").fail(fmt::format("expected a part from 1 to {}", split.count));
+  }
+  return split;
+}
+
 SharedParent read_shared_parent(const formats::JsonReader& r) {
   SharedParent parent;
   parent.target = r.at("target").text();
@@ -106,6 +124,7 @@ json to_json(const JobSettings& s) {
               {"max_runs", s.max_runs},
               {"run_timeout", s.run_timeout},
               {"time_budget", s.time_budget ? json(*s.time_budget) : json(nullptr)},
+              {"measure_budget", s.measure_budget ? json(*s.measure_budget) : json(nullptr)},
               {"cpu", s.cpu},
               {"bench_args", s.bench_args},
               {"cmake_args", s.cmake_args},
@@ -129,12 +148,34 @@ json to_json(const JobSettings& s) {
     out["commands"] = s.commands;
     out["prepare"] = s.prepare;
   }
+  if (s.shard) {
+    json targets = json::array();
+    for (const auto& t : s.shard->targets) targets.push_back({{"target", t.target}, {"shard", t.shard}, {"cost", t.cost}});
+    out["shard"] = {{"index", s.shard->index}, {"count", s.shard->count}, {"basis", s.shard->basis},
+                    {"unit", s.shard->unit},   {"targets", targets}};
+  }
+  if (!s.budget_dropped.empty()) out["budget_dropped"] = s.budget_dropped;
   if (const auto& parent = s.shared_parent)
     out["shared_parent"] = {{"target", parent->target},
                             {"library", parent->library},
                             {"sha256", parent->sha256},
                             {"changed_units", parent->changed_units}};
   return out;
+}
+
+std::vector<std::string> ShardSplit::targets_of(int part) const {
+  std::vector<std::string> out;
+  for (const auto& t : targets)
+    if (t.shard == part) out.push_back(t.target);
+  return out;
+}
+
+std::string shard_note(const ShardSplit& split) {
+  const auto mine = split.targets_of(split.index);
+  return fmt::format("shard {}/{}: {} of the {} selected targets ({}; split by {}); `cobench merge` joins the shards' "
+                     "report folders into one report",
+                     split.index, split.count, mine.size(), split.targets.size(),
+                     mine.empty() ? "none" : fmt::format("{}", fmt::join(mine, ", ")), split.basis);
 }
 
 JobSettings job_settings_from_json(const json& value, const std::string& source) {
@@ -168,6 +209,8 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("max_runs")) s.max_runs = line.at("max_runs").integer();
   if (line.has("run_timeout")) s.run_timeout = line.at("run_timeout").number();
   if (line.has("time_budget") && !line.at("time_budget").is_null()) s.time_budget = line.at("time_budget").number();
+  if (line.has("measure_budget") && !line.at("measure_budget").is_null())
+    s.measure_budget = line.at("measure_budget").number();
   if (line.has("cpu")) s.cpu = line.at("cpu").integer();
   s.bench_args = texts_or_empty(line, "bench_args");
   s.cmake_args = texts_or_empty(line, "cmake_args");
@@ -196,6 +239,8 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("reach_method")) s.reach_method = line.at("reach_method").text();
   s.commands = texts_or_empty(line, "commands");
   s.prepare = texts_or_empty(line, "prepare");
+  if (line.has("shard")) s.shard = read_shard(line.at("shard"));
+  s.budget_dropped = texts_or_empty(line, "budget_dropped");
   if (line.has("shared_parent")) s.shared_parent = read_shared_parent(line.at("shared_parent"));
   return s;
 }

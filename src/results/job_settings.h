@@ -24,6 +24,26 @@ struct InstructionSettings {
   verdict::Governing governing = verdict::Governing::Time;  ///< with time measured too: whose verdict leads
 };
 
+/// One target of a sharded job's split.
+struct ShardedTarget {
+  std::string target;
+  int shard = 1;                        ///< the part it belongs to, 1-based
+  double cost = 0;                      ///< its estimated cost, in the split's unit
+};
+
+/// How the selection was split into shards: the same in every shard, so each
+/// shard's file says where every target went.
+struct ShardSplit {
+  int index = 1;                        ///< this job is part `index` of `count`
+  int count = 1;
+  std::string basis;                    ///< how costs were estimated: "source size", "build and run time from FILE"
+  std::string unit;                     ///< of the costs: "s" or "bytes"
+  std::vector<ShardedTarget> targets;   ///< every target of the split, heaviest first
+
+  /// The targets of part `part`, in split order.
+  std::vector<std::string> targets_of(int part) const;
+};
+
 /// The shared parent library both sides' executables linked ([build] shared_parent).
 struct SharedParent {
   std::string target;                      ///< the library target
@@ -51,7 +71,8 @@ struct JobSettings {
   int min_runs = 6;
   int max_runs = 30;
   double run_timeout = 300;             ///< seconds per run
-  std::optional<double> time_budget;    ///< seconds for the measuring phase
+  std::optional<double> time_budget;    ///< seconds for the whole job (configure, build, measure)
+  std::optional<double> measure_budget; ///< seconds for the measuring phase alone
   int cpu = 0;                          ///< the CPU every run was pinned to
   std::vector<std::string> bench_args;  ///< as every benchmark process received them
   std::vector<std::string> cmake_args;
@@ -70,8 +91,13 @@ struct JobSettings {
   std::string reach_method;             ///< how reach was found, for the reports' method section
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
+  std::optional<ShardSplit> shard;      ///< a sharded job: the split and this job's part
+  std::vector<std::string> budget_dropped;  ///< selected targets not built: the time budget would not fit them
   std::optional<SharedParent> shared_parent;  ///< when the executables were relinked against one
 };
+
+/// The report note of a sharded job: which part it measured, and where the rest is.
+std::string shard_note(const ShardSplit& split);
 
 /// How this job judged time: its metric, pairing and look rule.
 results::TimeRule time_rule(const JobSettings& settings);

@@ -47,6 +47,10 @@ void ResultsLog::one_sided(const OneSidedTarget& target) {
   append({{"type", "one_sided"}, {"target", target.target}, {"side", to_string(target.side)}, {"names", target.names}});
 }
 
+void ResultsLog::build(const BuildTime& build) {
+  append({{"type", "build"}, {"target", build.target}, {"side", to_string(build.side)}, {"seconds", build.seconds}});
+}
+
 void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"text", text}}); }
 
 namespace {
@@ -159,6 +163,12 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
       if (!side) throw InputError(where + ": 'side' must be \"base\" or \"head\"");
       out.one_sided.push_back({line.at("target").get<std::string>(), *side,
                                line.value("names", std::vector<std::string>{})});
+    } else if (type == "build") {
+      auto side = side_from_string(line.at("side").get<std::string>());
+      if (!side) throw InputError(where + ": 'side' must be \"base\" or \"head\"");
+      const double seconds = formats::JsonReader(line, where).at("seconds").number();
+      if (!(std::isfinite(seconds) && seconds >= 0)) throw InputError(where + ": 'seconds' must not be negative");
+      out.builds.push_back({line.at("target").get<std::string>(), *side, seconds});
     } else if (type == "note") {
       out.notes.push_back(line.at("text").get<std::string>());
     } else if (type == "reach") {

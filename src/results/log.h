@@ -32,6 +32,13 @@ struct ReachRecord {
   std::map<std::string, verdict::ChangeReach> instances;  ///< benchmark name -> its reach
 };
 
+/// How long building one target took on one side: what the next job's plan learns from.
+struct BuildTime {
+  std::string target;
+  Side side = Side::Base;
+  double seconds = 0;
+};
+
 /// Everything results.jsonl holds.
 struct ResultsFile {
   nlohmann::json host = nlohmann::json::object();
@@ -39,6 +46,7 @@ struct ResultsFile {
   std::vector<RunRecord> runs;
   std::map<std::string, std::string> stops;   ///< target -> why it stopped undecided
   std::vector<OneSidedTarget> one_sided;
+  std::vector<BuildTime> builds;
   std::vector<std::string> notes;             ///< report-wide notes
   std::vector<ReachRecord> reach;             ///< per target (and job-wide), when a reach pass ran
   bool truncated = false;                     ///< the last line was cut off (killed job)
@@ -54,6 +62,7 @@ class ResultsLog {
   void run(const RunRecord& record);                                     ///< {"type":"run",...}
   void stop(const std::string& target, const std::string& reason);       ///< {"type":"stop",...}
   void one_sided(const OneSidedTarget& target);                          ///< {"type":"one_sided",...}
+  void build(const BuildTime& build);                                    ///< {"type":"build",...}
   void note(const std::string& text);                                    ///< {"type":"note",...}
   void reach(const ReachRecord& record);                                 ///< {"type":"reach",...}
 

@@ -20,7 +20,8 @@ using PairGate = std::function<std::string(const std::string& target)>;
 /// allocation run does; "instructions": the earlier instruction runs) stays
 /// within `budget` seconds; with none yet only the clock counts. `records` is
 /// read at each call, so it may grow meanwhile. Without a budget there is no gate.
+/// `name` names the bound in the reason (budget_name(): "" gives "time budget X").
 PairGate pair_time_gate(std::optional<double> budget, const std::vector<RunRecord>& records, std::string cost_kind,
-                        std::function<double()> elapsed);
+                        std::function<double()> elapsed, std::string name = {});
 
 }  // namespace cobench::run

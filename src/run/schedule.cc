@@ -12,6 +12,11 @@
 #include "verdict/judge.h"
 
 namespace cobench::run {
+
+std::string budget_name(double seconds, const std::string& name) {
+  return name.empty() ? fmt::format("time budget {}", format_duration(seconds)) : name;
+}
+
 namespace {
 
 /// Progress of one target through the plan.
@@ -144,8 +149,8 @@ class Scheduler {
       double mean = state->runs ? state->seconds / state->runs : 0;
       double cost = mean * 2 * pairs;
       if (settings_.time_budget && expected + cost > *settings_.time_budget) {
-        stop(*state, fmt::format("time budget {} exhausted after {} runs per side",
-                                 format_duration(*settings_.time_budget), state->pairs_done));
+        stop(*state, fmt::format("{} exhausted after {} runs per side",
+                                 budget_name(*settings_.time_budget, settings_.time_budget_name), state->pairs_done));
         continue;
       }
       expected += cost;

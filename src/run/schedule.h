@@ -41,12 +41,16 @@ struct ScheduleSettings {
   int min_runs = 6;                       ///< per side, before the first look
   int max_runs = 30;                      ///< per side, cap for adaptive blocks; the look there is the final one
   std::optional<double> time_budget;      ///< seconds for the whole measuring phase
+  std::string time_budget_name;           ///< how stop reasons name it ("measuring budget 2.0 min"); "": "time budget X"
   results::TimeRule rule;                 ///< metric, pairing and look rule, as the reports judge
   bool per_benchmark = true;              ///< a decided benchmark stops running (false: a target runs all while any is undecided)
   RepetitionPolicy repetitions;
   /// Allowed slowdown (fraction) for one benchmark, overrides applied.
   std::function<double(const std::string& target, const std::string& name)> budget_for;
 };
+
+/// How a reason names a measuring bound of `seconds`: `name`, or "time budget X" when it is empty.
+std::string budget_name(double seconds, const std::string& name);
 
 /// Where the schedule reports to; every member is optional.
 struct ScheduleHooks {

@@ -128,6 +128,40 @@ TEST(Settings, BadMetricListsNameTheirOrigin) {
             0u);
 }
 
+TEST(Settings, AShardIsAPartIOfNFromEverySource) {
+  Config c = parse("[select]\nshard = \"2/4\"\ncost_from = [\"a.jsonl\", \"b.jsonl\"]\n", "cobench.toml");
+  ASSERT_TRUE(c.select.shard);
+  EXPECT_EQ(c.select.shard->index, 2);
+  EXPECT_EQ(c.select.shard->count, 4);
+  EXPECT_EQ(c.select.cost_from, (std::vector<std::string>{"a.jsonl", "b.jsonl"}));
+  apply_environment(c, {{"COBENCH_SHARD", "1/1"}, {"COBENCH_COST_FROM", "last/results.jsonl"}});
+  EXPECT_EQ(c.select.shard->count, 1);
+  EXPECT_EQ(c.select.cost_from, std::vector<std::string>{"last/results.jsonl"});
+  EXPECT_EQ(c.origin("select.shard").where, "COBENCH_SHARD");
+  for (const char* bad : {"0/2", "3/2", "1/0"})
+    EXPECT_EQ(error_of([&] { set(c, "select.shard", {bad}, {Origin::Kind::Flag, "--shard"}); }),
+              std::string("--shard: '") + bad + "': the part I of I/N must be between 1 and N");
+  for (const char* bad : {"2", "a/b", "1/2/3", "-1/2", " 1/2", "1/9999999"})
+    EXPECT_EQ(error_of([&] { set(c, "select.shard", {bad}, {Origin::Kind::Flag, "--shard"}); }),
+              std::string("--shard: '") + bad + "': write the part as I/N, e.g. 2/4");
+  EXPECT_EQ(error_of([] { parse("[select]\nshard = 2\n", "t.toml"); }),
+            "t.toml:2:9: select.shard: expected a part like \"2/4\", got integer");
+  EXPECT_EQ(c.select.shard->index, 1);  // nothing bad was stored
+}
+
+TEST(Settings, TheTimeBudgetBoundsTheJobTheMeasureBudgetTheMeasuring) {
+  Config c = parse("[run]\ntime_budget = \"20m\"\nmeasure_budget = \"5m\"\n", "cobench.toml");
+  EXPECT_DOUBLE_EQ(*c.run.time_budget, 1200);
+  EXPECT_DOUBLE_EQ(*c.run.measure_budget, 300);
+  apply_environment(c, {{"COBENCH_MEASURE_BUDGET", "90s"}});
+  EXPECT_DOUBLE_EQ(*c.run.measure_budget, 90);
+  EXPECT_EQ(error_of([&] { set(c, "run.measure_budget", {"0"}, {Origin::Kind::Flag, "--measure-budget"}); })
+                .rfind("--measure-budget: bad duration", 0),
+            0u);
+  EXPECT_NE(key_for_flag("--measure-budget"), nullptr);
+  EXPECT_NE(std::string(key_for_flag("--time-budget")->help).find("whole job"), std::string::npos);
+}
+
 TEST(Settings, CrossChecksBlameTheLaterLayer) {
   Config c = parse("[run]\nmin_runs = 10\n", "cobench.toml");
   set(c, "run.max_runs", {"8"}, {Origin::Kind::Flag, "--max-runs"});

@@ -83,6 +83,32 @@ std::string gbench_cmakelists(const std::map<std::string, std::string>& targets)
   return text;
 }
 
+WideChange write_wide_change(const GitRepo& repo, const std::vector<std::string>& targets) {
+  auto source = [](const std::string& name, bool common, size_t padding) {
+    return fmt::format("#include <benchmark/benchmark.h>\n{}\n"
+                       "static void BM_{}(benchmark::State& state) {{\n"
+                       "  for (auto _ : state) {{\n    unsigned x = {};\n"
+                       "    for (int i = 0; i < 200; ++i) {{ x = x * 1664525u + 1013904223u; "
+                       "benchmark::DoNotOptimize(x); }}\n  }}\n}}\n"
+                       "BENCHMARK(BM_{});\nBENCHMARK_MAIN();\n// {}\n",
+                       common ? "#include \"common.h\"" : "", name, common ? "seed()" : "7u", name,
+                       std::string(padding, 'x'));
+  };
+  std::map<std::string, std::string> cmake_targets = {{"bench_ctl", "ctl.cc"}};
+  repo.write("ctl.cc", source("ctl", false, 0));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    cmake_targets["bench_" + targets[i]] = targets[i] + ".cc";
+    repo.write(targets[i] + ".cc", source(targets[i], true, 200 * (i + 1)));
+  }
+  repo.write("CMakeLists.txt", gbench_cmakelists(cmake_targets));
+  repo.write("common.h", "#pragma once\ninline unsigned seed() { return 7u; }\n");
+  WideChange out;
+  out.base = repo.commit("base");
+  repo.write("common.h", "#pragma once\n// the head edits a header every benchmark includes\ninline unsigned seed() { return 7u; }\n");
+  out.head = repo.commit("head");
+  return out;
+}
+
 process::Result run_cobench(const std::vector<std::string>& args, const std::filesystem::path& cwd,
                             const std::vector<std::pair<std::string, std::string>>& env,
                             double timeout_seconds) {

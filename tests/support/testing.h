@@ -53,6 +53,17 @@ class GitRepo {
 /// executable per entry of `targets` (target name -> source file).
 std::string gbench_cmakelists(const std::map<std::string, std::string>& targets);
 
+/// A wide change, as a core-header edit is on a real suite: one Google
+/// Benchmark target per name in `targets` (bench_<name>, each source a
+/// different size), all including common.h, plus bench_ctl, which includes
+/// nothing of the repository (the layout control). Commits the base, then a
+/// head that edits common.h; returns their SHAs.
+struct WideChange {
+  std::string base;
+  std::string head;
+};
+WideChange write_wide_change(const GitRepo& repo, const std::vector<std::string>& targets);
+
 /// Runs the built cobench with args (in cwd, with extra environment).
 process::Result run_cobench(const std::vector<std::string>& args, const std::filesystem::path& cwd = {},
                             const std::vector<std::pair<std::string, std::string>>& env = {},
