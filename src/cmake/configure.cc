@@ -1,6 +1,4 @@
 // Configuring one side: cmake -S -B with the File API query in place.
-#include <unistd.h>
-
 #include <cstdlib>
 #include <fstream>
 
@@ -16,20 +14,6 @@ namespace cobench::cmake {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = std::min(dirs.find(':', start), dirs.size());
-    fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
 
 /// The generator an existing build folder was configured with ("" when new).
 std::string cached_generator(const fs::path& build_dir) {
@@ -60,13 +44,13 @@ void configure(const BuildSettings& settings) {
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
   std::string existing = cached_generator(settings.build_dir);
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
-  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && on_path("ninja")) {
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && process::find_program("ninja")) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }
   if (!settings.build_type.empty()) argv.push_back("-DCMAKE_BUILD_TYPE=" + settings.build_type);
   argv.insert(argv.end(), settings.cmake_args.begin(), settings.cmake_args.end());
-  auto result = detail::run_logged(argv, settings.log_path);
+  auto result = detail::run_logged(argv, settings.log_path, settings.env);
   if (!result.ok())
     throw InfraError(fmt::format("cmake configure failed ({}): {}\n{}", process::describe(result),
                                  process::quote_command_line(argv), detail::indented_tail(result.out, 30)));

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace cobench::cmake::file_api {
 

@@ -7,9 +7,11 @@
 
 namespace cobench::cmake::detail {
 
-process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path) {
+process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path,
+                           const std::vector<std::pair<std::string, std::string>>& env) {
   process::Command command;
   command.argv = argv;
+  command.env_overrides = env;
   command.merge_stderr_into_stdout = true;  // one stream keeps compiler errors next to the step that failed
   auto result = process::run(command);
   if (!log_path.empty()) {

@@ -3,15 +3,18 @@
 // and in memory, so a failure can quote its own tail.
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "process/process.h"
 
 namespace cobench::cmake::detail {
 
-/// Runs argv (stderr merged into stdout, captured), appends "$ command" and the
-/// output to log_path (when not empty); throws Interrupted on Ctrl-C.
-process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path);
+/// Runs argv (stderr merged into stdout, captured) with `env` set on top of
+/// cobench's environment, appends "$ command" and the output to log_path
+/// (when not empty); throws Interrupted on Ctrl-C.
+process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path,
+                           const std::vector<std::pair<std::string, std::string>>& env = {});
 
 /// The last max_lines lines of text, each indented by two spaces, for the
 /// lines that follow an error's one-line headline.

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "core/file_lock.h"
@@ -295,6 +296,9 @@ int run_pipeline(const RunOptions& options) {
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
   SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
                              fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
+  shared.compile_cache = cmake::find_compile_cache(
+      settings.build.ccache, settings.origin("build.ccache").describe("build.ccache") + " is false",
+      workspace.job_dir(), settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir);
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
@@ -317,6 +321,9 @@ int run_pipeline(const RunOptions& options) {
   build_side(base_build, base_targets);
   build_side(head_build, head_targets);
   signals::throw_if_cancelled();
+  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args);
+  job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
+  progress.message("compile cache: " + job.compile_cache);
 
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
@@ -325,8 +332,8 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  return measure(options, runner, base, head, job_settings(settings, revs, cpu, choice, bench_args), choice,
-                 settings.run.alloc_runs > 0 ? &process : nullptr, out_dir, workspace.job_dir(), progress);
+  return measure(options, runner, base, head, job, choice, settings.run.alloc_runs > 0 ? &process : nullptr, out_dir,
+                 workspace.job_dir(), progress);
 }
 
 }  // namespace cobench::job

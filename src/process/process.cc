@@ -11,6 +11,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string_view>
@@ -388,6 +389,27 @@ Result run_capture(std::vector<std::string> argv, const std::filesystem::path& c
 std::string signal_name(int sig) {
   if (const char* abbrev = ::sigabbrev_np(sig)) return std::string("SIG") + abbrev;
   return fmt::format("signal {}", sig);
+}
+
+std::optional<std::filesystem::path> find_program(const std::string& program) {
+  namespace fs = std::filesystem;
+  auto executable = [](const fs::path& candidate) {
+    std::error_code ec;
+    return fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos)
+    return executable(program) ? std::optional<fs::path>(fs::absolute(program)) : std::nullopt;
+  const char* path = std::getenv("PATH");
+  const std::string_view dirs = path ? path : "";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    const size_t end = std::min(dirs.find(':', start), dirs.size());
+    // An empty entry is the current folder, as for execvp.
+    const fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
+    if (executable(candidate)) return fs::absolute(candidate);
+    start = end + 1;
+  }
+  return std::nullopt;
 }
 
 std::string describe(const Result& result) {

@@ -78,6 +78,11 @@ std::string describe(const Result& result);
 /// Short cause for tables: "exit 2", "SIGSEGV", "timeout", "spawn failed".
 std::string short_cause(const Result& result);
 
+/// The executable `program` names as exec would find it: itself when it has a
+/// '/', else the first executable file of that name in a $PATH folder; nullopt
+/// when there is none.
+std::optional<std::filesystem::path> find_program(const std::string& program);
+
 /// argv as a shell-quoted line, for messages only (never executed).
 std::string quote_command_line(const std::vector<std::string>& argv);
 

@@ -29,7 +29,7 @@ std::string format_time(double ns) {
   return "-";
 }
 
-std::string format_ratio(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
+std::string terminal_ratio(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
 
 std::string terminal_verdict(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
@@ -61,9 +61,9 @@ std::vector<Cell> row_cells(const BenchmarkRow& row, bool with_target, bool with
   cells.push_back({fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size())});
   cells.push_back({format_time(row.base_median)});
   cells.push_back({format_time(row.head_median)});
-  cells.push_back({row.time.compared ? format_ratio(e.ratio) : "-"});
+  cells.push_back({row.time.compared ? terminal_ratio(e.ratio) : "-"});
   bool has_ci = row.time.compared && e.ci_reachable;
-  cells.push_back({has_ci ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high)) : "-"});
+  cells.push_back({has_ci ? fmt::format("[{}, {}]", terminal_ratio(e.ci_low), terminal_ratio(e.ci_high)) : "-"});
   // The method names how the interval was computed: none, no method.
   cells.push_back({has_ci ? stats::to_string(e.method) : "-"});
   cells.push_back({terminal_verdict(row), verdict_colour(row)});
@@ -132,8 +132,8 @@ std::string render_table(const Report& report, bool color) {
       "\nratio = head/base {} (Hodges-Lehmann estimate); CI: signed-rank interval for paired runs, Mann-Whitney for "
       "independent ones (exact, or normal with ties or 50+ runs; see test).\nregression: CI above {}; pass: CI at "
       "or below {}; inconclusive: CI straddles {} or too few runs. faster: CI below 1.\n",
-      report.metric == "auto" ? "of each row's metric" : report.metric, format_ratio(1 + report.budget),
-      format_ratio(1 + report.budget), format_ratio(1 + report.budget));
+      report.metric == "auto" ? "of each row's metric" : report.metric, terminal_ratio(1 + report.budget),
+      terminal_ratio(1 + report.budget), terminal_ratio(1 + report.budget));
   if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
   return out;
 }

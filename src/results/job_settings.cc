@@ -1,6 +1,7 @@
 #include "results/job_settings.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "formats/json_reader.h"
@@ -108,6 +109,7 @@ json to_json(const JobSettings& s) {
               {"layout_controls", s.layout_controls},
               {"layout_stable", s.layout_stable},
               {"layout_probe", s.layout_probe}};
+  if (!s.compile_cache.empty()) out["compile_cache"] = s.compile_cache;
   if (!s.commands.empty() || !s.prepare.empty()) {
     out["commands"] = s.commands;
     out["prepare"] = s.prepare;
@@ -159,6 +161,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   s.layout_controls = texts_or_empty(line, "layout_controls");
   if (line.has("layout_stable")) s.layout_stable = line.at("layout_stable").boolean();
   if (line.has("layout_probe")) s.layout_probe = line.at("layout_probe").boolean();
+  if (line.has("compile_cache")) s.compile_cache = line.at("compile_cache").text();
   s.commands = texts_or_empty(line, "commands");
   s.prepare = texts_or_empty(line, "prepare");
   return s;

@@ -48,6 +48,7 @@ struct JobSettings {
   std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides as controls
   bool layout_stable = false;           ///< both sides built with aligned, separated functions
   bool layout_probe = false;            ///< one commit against itself, one side perturbed
+  std::string compile_cache;            ///< how the sides compiled: ccache and its hits per side, or why not ("" unknown)
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
 };

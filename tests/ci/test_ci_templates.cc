@@ -94,6 +94,43 @@ TEST(GitLabTemplate, FullHistoryBuildRunPostAndArtifactsAlways) {
     EXPECT_NE(paths.find(path), std::string::npos) << path;
 }
 
+// Issue 15, item 4: cobench from the image, else the package, else a build;
+// the compile cache kept between pipelines.
+TEST(GitLabTemplate, TakesCobenchFromTheImageThePackageOrABuildAndKeepsTheCompileCache) {
+  LOAD_OR_SKIP(yaml, kSource / "ci/gitlab/cobench.yml");
+  const auto& job = yaml["bench:mr"];
+  EXPECT_EQ(text(job["image"]), "$COBENCH_IMAGE");
+  EXPECT_EQ(text(job["variables"]["COBENCH_IMAGE"]), "debian:12");
+  EXPECT_EQ(text(job["variables"]["CCACHE_DIR"]), "$CI_PROJECT_DIR/.ccache");
+  EXPECT_NE(job["cache"]["paths"].dump().find(".ccache/"), std::string::npos) << job["cache"].dump();
+  const std::string script = joined_script(job);
+  const size_t image = script.find("if command -v cobench"), deb = script.find("elif [ -n \"$COBENCH_DEB\" ]"),
+               build = script.find("cmake --install /opt/cobench-build --prefix /usr/local");
+  EXPECT_TRUE(image < deb && deb < build && build != std::string::npos) << script;
+  EXPECT_NE(script.find("apt-get install -y -qq --no-install-recommends /tmp/cobench.deb"), std::string::npos);
+  EXPECT_EQ(script.find("/opt/cobench-build/cobench "), std::string::npos) << "runs the installed cobench";
+}
+
+TEST(GitHubTemplate, TakesCobenchFromTheImageThePackageOrABuildAndKeepsTheCompileCache) {
+  LOAD_OR_SKIP(yaml, kSource / "ci/github/cobench.yml");
+  const auto& job = yaml["jobs"]["bench"];
+  EXPECT_EQ(text(job["container"]), "${{ vars.COBENCH_IMAGE || 'debian:12' }}");
+  EXPECT_EQ(text(job["env"]["COBENCH_DEB"]), "${{ vars.COBENCH_DEB }}");
+  bool cache = false, guarded_build = false;
+  std::string commands;
+  for (const auto& step : job["steps"]) {
+    commands += step.value("run", "") + "\n";
+    if (step.value("uses", "").starts_with("actions/cache"))
+      cache = text(step["with"]["path"]) == ".ccache";
+    if (step.value("run", "").find("cmake --install /opt/cobench-build") != std::string::npos)
+      guarded_build = step.value("if", "") == "steps.source.outputs.build == 'true'";
+  }
+  EXPECT_TRUE(cache);
+  EXPECT_TRUE(guarded_build) << "the build runs only without an installed cobench";
+  EXPECT_NE(commands.find("/tmp/cobench.deb"), std::string::npos) << commands;
+  EXPECT_EQ(commands.find("/opt/cobench-build/cobench "), std::string::npos) << commands;
+}
+
 TEST(GitHubTemplate, PullRequestLabelOptInAndReportNotGate) {
   LOAD_OR_SKIP(yaml, kSource / "ci/github/cobench.yml");
   // PyYAML reads the bare key `on` as the boolean true.
