@@ -294,11 +294,13 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
-  SharedBuildSettings shared{settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
-                             fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
-  shared.compile_cache = cmake::find_compile_cache(
-      settings.build.ccache, settings.origin("build.ccache").describe("build.ccache") + " is false",
-      workspace.job_dir(), settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir);
+  const SharedBuildSettings shared{
+      settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
+      fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs",
+      cmake::find_compile_cache(settings.build.ccache,
+                                settings.origin("build.ccache").describe("build.ccache") + " is false",
+                                workspace.job_dir(),
+                                settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir)};
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
