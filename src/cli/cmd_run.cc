@@ -43,8 +43,8 @@ Subcommand add_run(CLI::App& root) {
                "run.time_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "budget.time",
                "budget.confidence", "run.runner", "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs",
                "budget.bytes", "run.pairing", "run.looks", "run.stopping", "run.repetitions", "run.control",
-               "run.machine_control", "run.layout_probe", "build.layout_stable", "build.ccache",
-               "build.ccache_dir"});
+               "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent",
+               "build.ccache", "build.ccache_dir"});
   sub.run = [flags, settings]() -> int {
     job::RunOptions options;
     const std::filesystem::path start =

@@ -1,6 +1,5 @@
 // Configuring one side: cmake -S -B with the File API query in place.
 #include <cstdlib>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -14,15 +13,6 @@ namespace cobench::cmake {
 namespace fs = std::filesystem;
 
 namespace {
-
-/// The generator an existing build folder was configured with ("" when new).
-std::string cached_generator(const fs::path& build_dir) {
-  std::ifstream cache(build_dir / "CMakeCache.txt");
-  const std::string key = "CMAKE_GENERATOR:INTERNAL=";
-  for (std::string line; std::getline(cache, line);)
-    if (line.starts_with(key)) return line.substr(key.size());
-  return {};
-}
 
 bool chooses_generator(const std::vector<std::string>& cmake_args) {
   for (const auto& arg : cmake_args)
@@ -42,7 +32,7 @@ void configure(const BuildSettings& settings) {
   std::vector<std::string> argv = {"cmake", "-S", settings.source_dir.string(), "-B", settings.build_dir.string()};
   // Ninja only where nobody chose otherwise: a folder made with another
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
-  std::string existing = cached_generator(settings.build_dir);
+  std::string existing = file_api::cache_value(settings.build_dir, "CMAKE_GENERATOR");
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
   if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && process::find_program("ninja")) {
     argv.push_back("-G");
@@ -50,7 +40,7 @@ void configure(const BuildSettings& settings) {
   }
   if (!settings.build_type.empty()) argv.push_back("-DCMAKE_BUILD_TYPE=" + settings.build_type);
   argv.insert(argv.end(), settings.cmake_args.begin(), settings.cmake_args.end());
-  auto result = detail::run_logged(argv, settings.log_path, settings.env);
+  auto result = detail::run_logged(argv, settings.log_path, {}, std::nullopt, settings.env);
   if (!result.ok())
     throw InfraError(fmt::format("cmake configure failed ({}): {}\n{}", process::describe(result),
                                  process::quote_command_line(argv), detail::indented_tail(result.out, 30)));

@@ -1,6 +1,7 @@
 #include "cmake/file_api.h"
 
 #include <algorithm>
+#include <fstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/shell_words.h"
 
 namespace cobench::cmake::file_api {
 
@@ -17,7 +19,9 @@ fs::path reply_dir(const fs::path& build_dir) { return build_dir / ".cmake" / "a
 
 void write_query(const fs::path& build_dir) {
   nlohmann::json query = {{"requests",
-                           {{{"kind", "codemodel"}, {"version", 2}}, {{"kind", "cmakeFiles"}, {"version", 1}}}}};
+                           {{{"kind", "codemodel"}, {"version", 2}},
+                            {{"kind", "cmakeFiles"}, {"version", 1}},
+                            {{"kind", "toolchains"}, {"version", 1}}}}};
   write_file_atomic(build_dir / ".cmake" / "api" / "v1" / "query" / "client-cobench" / "query.json",
                     query.dump(2) + "\n");
 }
@@ -67,6 +71,64 @@ fs::path absolute_from(const fs::path& base, const std::string& path) {
   // "dir/sub/.." normalises to "dir/"; callers compare paths, so drop the trailing separator.
   if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();
   return p;
+}
+
+std::string cache_value(const fs::path& build_dir, const std::string& name) {
+  std::ifstream cache(build_dir / "CMakeCache.txt");
+  for (std::string line; std::getline(cache, line);) {
+    // NAME:TYPE=VALUE; the type is whatever set() or the command line gave.
+    if (!line.starts_with(name + ":")) continue;
+    if (const size_t equals = line.find('='); equals != std::string::npos) return line.substr(equals + 1);
+  }
+  return {};
+}
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+}  // namespace
+
+Codemodel read_codemodel(const fs::path& build_dir) {
+  Codemodel result;
+  result.file = reply_object(build_dir, "codemodel", 2);
+  nlohmann::json model = read_json(result.file);
+  try {
+    result.source_root = model.at("paths").at("source").get<std::string>();
+    result.build_root = model.at("paths").at("build").get<std::string>();
+    const nlohmann::json& configurations = model.at("configurations");
+    if (configurations.empty())
+      throw InfraError(fmt::format("{}: the codemodel has no configuration", result.file.string()));
+    // Multi-config generators list every configuration; use the one being built.
+    std::string wanted = lower(cache_value(build_dir, "CMAKE_BUILD_TYPE"));
+    if (wanted.empty()) wanted = "release";
+    result.configuration = configurations.front();
+    for (const auto& c : configurations)
+      if (lower(c.at("name").get<std::string>()) == wanted) result.configuration = c;
+  } catch (const nlohmann::json::exception& e) {
+    throw InfraError(fmt::format("{}: unexpected CMake File API content: {}", result.file.string(), e.what()));
+  }
+  return result;
+}
+
+std::optional<nlohmann::json> read_target(const fs::path& build_dir, const Codemodel& model, const std::string& name) {
+  try {
+    for (const auto& entry : model.configuration.at("targets"))
+      if (entry.at("name") == name) return read_json(reply_dir(build_dir) / entry.at("jsonFile").get<std::string>());
+  } catch (const nlohmann::json::exception& e) {
+    throw InfraError(fmt::format("{}: unexpected CMake File API content: {}", model.file.string(), e.what()));
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> command_words(const std::string& fragment) {
+  auto split = split_shell_words(fragment);
+  if (!split.problem.empty())
+    throw InfraError(fmt::format("unexpected CMake File API command fragment '{}': {}", fragment, split.problem));
+  return std::move(split.words);
 }
 
 }  // namespace cobench::cmake::file_api

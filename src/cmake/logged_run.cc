@@ -8,17 +8,21 @@
 namespace cobench::cmake::detail {
 
 process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path,
-                           const std::vector<std::pair<std::string, std::string>>& env) {
+                           const std::filesystem::path& cwd, const std::optional<std::vector<std::string>>& env,
+                           const std::vector<std::pair<std::string, std::string>>& env_overrides) {
   process::Command command;
   command.argv = argv;
-  command.env_overrides = env;
+  command.cwd = cwd;
+  command.env = env;
+  command.env_overrides = env_overrides;
   command.merge_stderr_into_stdout = true;  // one stream keeps compiler errors next to the step that failed
   auto result = process::run(command);
   if (!log_path.empty()) {
     std::error_code ec;
     if (log_path.has_parent_path()) std::filesystem::create_directories(log_path.parent_path(), ec);
     std::ofstream log(log_path, std::ios::app | std::ios::binary);
-    log << "$ " << process::quote_command_line(argv) << '\n' << result.out;
+    log << "$ " << (cwd.empty() ? "" : "cd " + process::quote_command_line({cwd.string()}) + " && ")
+        << process::quote_command_line(argv) << '\n' << result.out;
     if (!result.out.empty() && result.out.back() != '\n') log << '\n';
     if (!result.ok()) log << "# " << process::describe(result) << '\n';
     if (!log) throw InfraError(log_path.string() + ": cannot write the build log");

@@ -1,7 +1,6 @@
 // Target discovery: which executables of the codemodel-v2 reply are Google
 // Benchmark programs, with the sources and flags selection needs.
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -20,40 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-/// What discovery needs from one configuration of the codemodel.
-struct Codemodel {
-  fs::path source_root, build_root;
-  json configuration;
-};
-
-std::string cached_build_type(const fs::path& build_dir) {
-  std::ifstream cache(build_dir / "CMakeCache.txt");
-  for (std::string line; std::getline(cache, line);)
-    if (line.starts_with("CMAKE_BUILD_TYPE:")) return line.substr(line.find('=') + 1);
-  return {};
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
-Codemodel read_codemodel(const fs::path& build_dir) {
-  fs::path file = file_api::reply_object(build_dir, "codemodel", 2);
-  json model = file_api::read_json(file);
-  Codemodel result;
-  result.source_root = model.at("paths").at("source").get<std::string>();
-  result.build_root = model.at("paths").at("build").get<std::string>();
-  const json& configurations = model.at("configurations");
-  if (configurations.empty()) throw InfraError(fmt::format("{}: the codemodel has no configuration", file.string()));
-  // Multi-config generators list every configuration; use the one being built.
-  std::string wanted = lower(cached_build_type(build_dir));
-  if (wanted.empty()) wanted = "release";
-  result.configuration = configurations.front();
-  for (const auto& c : configurations)
-    if (lower(c.at("name").get<std::string>()) == wanted) result.configuration = c;
-  return result;
-}
+using file_api::Codemodel;
 
 /// A link fragment naming Google Benchmark's library: libbenchmark.so.1.7.1,
 /// .../libbenchmark_main.a, -lbenchmark.
@@ -131,7 +97,7 @@ std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const s
   if (!name_pattern.empty()) pattern = compile_pattern(name_pattern);
   fs::path current = file_api::reply_dir(build_dir);
   try {
-    Codemodel model = read_codemodel(build_dir);
+    Codemodel model = file_api::read_codemodel(build_dir);
     const json& config = model.configuration;
     std::map<std::string, std::string> names_by_id;
     for (const auto& entry : config.at("targets"))

@@ -35,6 +35,7 @@ enum class Kind {
   GlobList,     ///< path globs (select.ignore, select.always_all)
   Switch,       ///< true / false
   CountOrAuto,  ///< "auto" or an integer >= min
+  TargetName,   ///< a CMake target of the project, or "" for none
 };
 
 /// A value after reading, before it is stored.
@@ -73,6 +74,9 @@ const std::vector<Key>& table() {
         "-falign-loops=32)",
         true},
        Kind::Switch, [](Config& c, const Value& v) { c.build.layout_stable = as<bool>(v); }},
+      {{"build.shared_parent", "", "--shared-parent",
+        "library target linked once from the base as a shared parent of both sides' benchmarks (\"\" = off)"},
+       Kind::TargetName, [](Config& c, const Value& v) { c.build.shared_parent = as<std::string>(v); }},
       {{"build.ccache", "COBENCH_CCACHE", "--ccache",
         "compile through ccache when it is on PATH, so the side built second reuses the first's objects "
         "(default on; --no-ccache)",
@@ -226,6 +230,16 @@ std::string regex_problem(const std::string& pattern) {
   }
 }
 
+/// Why `name` cannot be a target the project defines itself ("" when it can).
+std::string target_name_problem(const std::string& name) {
+  if (name.find("::") != std::string::npos)
+    return fmt::format("'{}' is an ALIAS or IMPORTED name; name the project's own library target", name);
+  static const std::regex valid("[A-Za-z0-9_.+-]*");
+  if (!std::regex_match(name, valid))
+    return fmt::format("'{}' is not a CMake target name (letters, digits and _ . + -)", name);
+  return {};
+}
+
 // The checks every value passes, whichever source it came from.
 Value checked(const Key& key, Value value) {
   switch (key.kind) {
@@ -256,6 +270,9 @@ Value checked(const Key& key, Value value) {
     }
     case Kind::Regex:
       if (auto problem = regex_problem(as<std::string>(value)); !problem.empty()) reject(problem);
+      break;
+    case Kind::TargetName:
+      if (auto problem = target_name_problem(as<std::string>(value)); !problem.empty()) reject(problem);
       break;
     case Kind::GlobList:
       for (const auto& pattern : as<std::vector<std::string>>(value))
@@ -507,6 +524,14 @@ void validate(const Config& c) {
   if (c.run.runner == "command" && c.run.commands.empty())
     throw InputError(fmt::format("{}: the command runner needs at least one --command",
                                  c.origin("run.runner").describe("run.runner")));
+  if (!c.build.shared_parent.empty() && c.run.runner != "gbench")
+    throw InputError(fmt::format("{}: a shared parent library is built from CMake targets, which only the gbench "
+                                 "runner builds (runner is {})",
+                                 c.origin("build.shared_parent").describe("build.shared_parent"), c.run.runner));
+  if (!c.build.shared_parent.empty() && c.run.layout_probe)
+    throw InputError(fmt::format("{}: the layout probe compiles every unit of the head differently, so a shared parent "
+                                 "library would share nothing; drop one of them",
+                                 c.origin("build.shared_parent").describe("build.shared_parent")));
   if (c.run.runner != "command" && (!c.run.commands.empty() || !c.run.prepare.empty())) {
     const char* key = c.run.commands.empty() ? "run.prepare" : "run.commands";
     throw InputError(fmt::format("{}: commands need the command runner (runner is {})", c.origin(key).describe(key),

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "cmake/compile_flags.h"
 #include "core/errors.h"
 #include "core/file_lock.h"
 #include "core/parse.h"
@@ -31,6 +32,7 @@
 #include "run/schedule.h"
 #include "job/job_folder.h"
 #include "job/output_dir.h"
+#include "job/shared_parent_step.h"
 #include "job/side_build.h"
 #include "job/target_choice.h"
 #include "job/workspace.h"
@@ -78,7 +80,8 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 }
 
 results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
-                                  const TargetChoice& choice, const std::vector<std::string>& bench_args) {
+                                  const TargetChoice& choice, const std::vector<std::string>& bench_args,
+                                  std::optional<results::SharedParent> shared_parent = std::nullopt) {
   static const std::string job_id = make_job_id();  // one job per process
   results::JobSettings s;
   s.job = job_id;
@@ -99,7 +102,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.time_budget = c.run.time_budget;
   s.cpu = cpu;
   s.bench_args = bench_args;
-  s.cmake_args = c.build.cmake_args;
+  s.cmake_args = side_cmake_args(c.build);
   s.build_type = c.build.build_type;
   s.source_dir = c.build.source_dir;
   s.runner = c.run.runner;
@@ -111,6 +114,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_controls = choice.layout_controls;
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
+  s.shared_parent = std::move(shared_parent);
   return s;
 }
 
@@ -273,9 +277,18 @@ int run_pipeline(const RunOptions& options) {
   const auto env = options.env.empty() ? host::environment_map() : options.env;
   const std::vector<std::string> bench_args = with_filter(settings.run.bench_args, select::narrowing_of(settings));
 
-  const Revisions revs = resolve_revisions(repo, options.head, options.base, env);
-  std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
-              revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+  const bool probe = settings.run.layout_probe;
+  if (probe && !options.base.empty())
+    throw InputError(fmt::format("{}: builds one commit against itself; drop --base {}",
+                                 settings.origin("run.layout_probe").describe("run.layout_probe"), options.base));
+  const Revisions revs = probe ? probe_revisions(repo, options.head)
+                               : resolve_revisions(repo, options.head, options.base, env);
+  if (probe)
+    std::printf("layout probe: base and head are both %s (%s); the head side is perturbed\n", revs.head_sha.c_str(),
+                revs.head_ref.c_str());
+  else
+    std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
+                revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
@@ -294,17 +307,22 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress);
-  const SharedBuildSettings shared{
-      settings.build.cmake_args, settings.build.build_type, settings.build.source_dir,
+  SharedBuildSettings shared{
+      side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
       fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs",
       cmake::find_compile_cache(settings.build.ccache,
                                 settings.origin("build.ccache").describe("build.ccache") + " is false",
                                 workspace.job_dir(),
                                 settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir)};
+  if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
+  SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
+  if (probe)
+    head_settings.cmake_args = cmake::with_flags(
+        shared.cmake_args, cmake::layout_probe_flags(workspace.job_dir() / "probe" / "cobench_layout_pad.h"));
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
-                                              workspace.build_dir(Side::Head), shared);
+                                              workspace.build_dir(Side::Head), head_settings);
   const select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
   std::fputs(select::to_text(selection).c_str(), stdout);
   std::fflush(stdout);
@@ -314,16 +332,18 @@ int run_pipeline(const RunOptions& options) {
   const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
                                               workspace.build_dir(Side::Base), shared);
   TargetChoice choice = choose_targets(base_build.targets, selection);
-  add_layout_controls(choice, base_build.targets, selection, settings.run.control,
-                      settings.origin("run.control").describe("run.control"));
+  if (!probe)  // every row of a probe is a layout control of its own
+    add_layout_controls(choice, base_build.targets, selection, settings.run.control,
+                        settings.origin("run.control").describe("run.control"));
   progress.message(fmt::format("building {} ({})", fmt::join(choice.both, ", "), choice.reason));
   auto base_targets = choice.both, head_targets = choice.both;
   base_targets.insert(base_targets.end(), choice.base_only.begin(), choice.base_only.end());
   head_targets.insert(head_targets.end(), choice.head_only.begin(), choice.head_only.end());
   build_side(base_build, base_targets);
   build_side(head_build, head_targets);
+  auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
-  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args);
+  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
   job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
   progress.message("compile cache: " + job.compile_cache);
 

@@ -49,7 +49,8 @@ select::Selection select_on_head(const config::Config& settings, bool all, const
   in.source_dir = settings.build.source_dir;
   in.config = settings.select;
   in.narrowing = select::narrowing_of(settings);
-  in.all = all;
+  in.all = all || settings.run.layout_probe;  // the probe's diff is empty: every (narrowed) target is measured
+  if (settings.run.layout_probe) in.all_why = "--layout-probe (one commit against itself)";
   return select::select_targets(in);
 }
 

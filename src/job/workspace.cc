@@ -14,6 +14,11 @@ Revisions resolve_revisions(const std::filesystem::path& repo, const std::string
   return out;
 }
 
+Revisions probe_revisions(const std::filesystem::path& repo, const std::string& head) {
+  const std::string sha = git::resolve(repo, head);
+  return {head, head, sha, sha};
+}
+
 Workspace::Workspace(const std::filesystem::path& repo, const std::filesystem::path& work_dir,
                      const Revisions& revisions)
     : folder_(repo, work_dir, "job-") {

@@ -28,6 +28,9 @@ struct Revisions {
 Revisions resolve_revisions(const std::filesystem::path& repo, const std::string& head, const std::string& base,
                             const std::map<std::string, std::string>& env);
 
+/// The layout probe's sides: `head` against itself.
+Revisions probe_revisions(const std::filesystem::path& repo, const std::string& head);
+
 /// Checkouts and build folders in the job's own folder, one folder per side:
 /// <job>/base/checkout and <job>/base/build, <job>/head/checkout and
 /// <job>/head/build. Paths of equal length on both sides, and the same path

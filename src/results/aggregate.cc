@@ -228,6 +228,11 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
+  if (settings.layout_probe)
+    out.notes.push_back(
+        "layout probe: base and head are one commit, the head side's translation units each start with an unused "
+        "function; every ratio is layout noise, and a row that clears the machine control is a layout effect "
+        "these benchmarks are subject to");
   // Several families in one source: said once for the job (each target's sources are in the selection).
   if (const auto layout = out.selection.find("layout_summary"); layout != out.selection.end() && layout->is_string())
     out.notes.push_back("layout: " + layout->get<std::string>());

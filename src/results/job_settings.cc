@@ -66,6 +66,17 @@ std::vector<std::string> texts_or_empty(const formats::JsonReader& line, const s
   return line.has(key) ? line.at(key).texts() : std::vector<std::string>{};
 }
 
+SharedParent read_shared_parent(const formats::JsonReader& r) {
+  SharedParent parent;
+  parent.target = r.at("target").text();
+  parent.library = r.at("library").text();
+  parent.sha256 = r.at("sha256").text();
+  if (parent.sha256.size() != 64 || parent.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+    r.at("sha256").fail("expected 64 lowercase hex digits");
+  parent.changed_units = r.at("changed_units").texts();
+  return parent;
+}
+
 }  // namespace
 
 TimeRule time_rule(const JobSettings& s) {
@@ -114,6 +125,11 @@ json to_json(const JobSettings& s) {
     out["commands"] = s.commands;
     out["prepare"] = s.prepare;
   }
+  if (const auto& parent = s.shared_parent)
+    out["shared_parent"] = {{"target", parent->target},
+                            {"library", parent->library},
+                            {"sha256", parent->sha256},
+                            {"changed_units", parent->changed_units}};
   return out;
 }
 
@@ -164,6 +180,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("compile_cache")) s.compile_cache = line.at("compile_cache").text();
   s.commands = texts_or_empty(line, "commands");
   s.prepare = texts_or_empty(line, "prepare");
+  if (line.has("shared_parent")) s.shared_parent = read_shared_parent(line.at("shared_parent"));
   return s;
 }
 

@@ -16,6 +16,14 @@ namespace cobench::results {
 /// The results.jsonl format this cobench writes.
 inline constexpr int kResultsSchema = 1;
 
+/// The shared parent library both sides' executables linked ([build] shared_parent).
+struct SharedParent {
+  std::string target;                      ///< the library target
+  std::string library;                     ///< the file both sides loaded
+  std::string sha256;                      ///< its SHA-256, 64 hex digits
+  std::vector<std::string> changed_units;  ///< repo-relative sources compiled from each side instead
+};
+
 /// One job's settings as recorded.
 struct JobSettings {
   int schema = kResultsSchema;          ///< the results.jsonl format; a newer one is read with a warning
@@ -51,6 +59,7 @@ struct JobSettings {
   std::string compile_cache;            ///< how the sides compiled: ccache and its hits per side, or why not ("" unknown)
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
+  std::optional<SharedParent> shared_parent;  ///< when the executables were relinked against one
 };
 
 /// How this job judged time: its metric, pairing and look rule.

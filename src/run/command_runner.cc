@@ -1,13 +1,13 @@
 #include "run/command_runner.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/shell_words.h"
 #include "run/process_run.h"
 
 namespace cobench::run {
@@ -39,37 +39,9 @@ std::vector<std::string> split_command_line(const std::string& text, const std::
   if (first != std::string::npos && text[first] == '[') {
     words = split_json(text, what);
   } else {
-    std::string word;
-    bool in_word = false;
-    char quote = 0;
-    for (size_t i = 0; i < text.size(); ++i) {
-      char c = text[i];
-      if (quote == '\'') {
-        if (c == '\'') quote = 0; else word += c;
-      } else if (quote == '"') {
-        // Inside double quotes a backslash escapes only these, as in sh.
-        if (c == '\\' && i + 1 < text.size() && std::string_view("\"\\$`").find(text[i + 1]) != std::string_view::npos)
-          word += text[++i];
-        else if (c == '"') quote = 0;
-        else word += c;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-        in_word = true;
-      } else if (c == '\\') {
-        if (i + 1 == text.size()) throw InputError(fmt::format("{} '{}': ends with a lone backslash", what, text));
-        word += text[++i];
-        in_word = true;
-      } else if (std::isspace(static_cast<unsigned char>(c))) {
-        if (in_word) words.push_back(std::move(word));
-        word.clear();
-        in_word = false;
-      } else {
-        word += c;
-        in_word = true;
-      }
-    }
-    if (quote) throw InputError(fmt::format("{} '{}': unterminated {} quote", what, text, quote == '"' ? "double" : "single"));
-    if (in_word) words.push_back(std::move(word));
+    auto split = split_shell_words(text);
+    if (!split.problem.empty()) throw InputError(fmt::format("{} '{}': {}", what, text, split.problem));
+    words = std::move(split.words);
   }
   if (words.empty() || words[0].empty()) throw InputError(fmt::format("{} '{}': empty command", what, text));
   return words;

@@ -91,7 +91,7 @@ class Selector {
     out_.strict_layout = in_.config.strict_layout;
     narrow();
     Changes changes = classify();
-    if (in_.all) out_.all_reason = "--all";
+    if (in_.all) out_.all_reason = in_.all_why;
     if (out_.all_reason) {
       for (const auto* t : targets_) out_.selected.push_back(entry(*t, {}));
     } else if (changes.head.empty() && changes.base.empty()) {

@@ -28,6 +28,7 @@ struct SelectionInput {
   config::SelectConfig config;
   Narrowing narrowing;
   bool all = false;                              ///< --all: every (narrowed) target, no graph
+  std::string all_why = "--all";                 ///< what asked for all, for the report
 };
 
 /// A target with why it was (or would have been) selected.

@@ -103,6 +103,28 @@ TEST(Settings, CommandsImplyTheCommandRunnerUnlessOneWasNamed) {
   EXPECT_EQ(error_of([&] { validate(go); }), "--command: commands need the command runner (runner is go)");
 }
 
+TEST(Settings, ASharedParentIsOneOfTheProjectsOwnTargets) {
+  Config c = parse("[build]\nshared_parent = \"routines\"\n", "cobench.toml");
+  EXPECT_EQ(c.build.shared_parent, "routines");
+  validate(c);
+  EXPECT_EQ(error_of([&] { set(c, "build.shared_parent", {"fmt::fmt"}, {Origin::Kind::Flag, "--shared-parent"}); }),
+            "--shared-parent: 'fmt::fmt' is an ALIAS or IMPORTED name; name the project's own library target");
+  EXPECT_EQ(error_of([&] { parse("[build]\nshared_parent = \"my lib\"\n", "cobench.toml"); }),
+            "cobench.toml:2:17: build.shared_parent: 'my lib' is not a CMake target name (letters, digits and _ . + -)");
+  // An empty value turns a file's setting off from the command line.
+  set(c, "build.shared_parent", {""}, {Origin::Kind::Flag, "--shared-parent"});
+  EXPECT_EQ(c.build.shared_parent, "");
+  Config go = parse("[build]\nshared_parent = \"routines\"\n[run]\nrunner = \"go\"\n", "cobench.toml");
+  EXPECT_EQ(error_of([&] { validate(go); }),
+            "cobench.toml:2:17: build.shared_parent: a shared parent library is built from CMake targets, which only "
+            "the gbench runner builds (runner is go)");
+  Config probe = parse("[build]\nshared_parent = \"routines\"\n", "cobench.toml");
+  set(probe, "run.layout_probe", {"true"}, {Origin::Kind::Flag, "--layout-probe"});
+  EXPECT_EQ(error_of([&] { validate(probe); }),
+            "cobench.toml:2:17: build.shared_parent: the layout probe compiles every unit of the head differently, so "
+            "a shared parent library would share nothing; drop one of them");
+}
+
 // The same refusal through the binary, from every source and every command that takes a budget.
 TEST(SettingsCli, ABareNumberBudgetIsRefusedEverywhere) {
   testing::TempDir dir;

@@ -4,6 +4,8 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "report/report.h"
+#include "results/aggregate.h"
 #include "support/testing.h"
 
 namespace cobench::results {
@@ -158,6 +160,41 @@ TEST(ResultsLog, ASettingsLineOfTheWrongShapeNamesFileLineAndField) {
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(":1: settings line: $.metric: unknown metric 'wall_time'"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ResultsLog, TheSharedParentIsRecordedAndShownWithTheSettings) {
+  cobench::testing::TempDir dir;
+  const auto path = dir / "results.jsonl";
+  const std::string sha(64, 'a');
+  JobSettings settings;
+  settings.shared_parent = SharedParent{"routines", "/job/parent/libroutines.so", sha, {"src/touched.cc"}};
+  {
+    ResultsLog log(path);
+    log.settings(settings);
+  }
+  const auto file = read_results(path);
+  ASSERT_TRUE(file.settings.shared_parent.has_value());
+  EXPECT_EQ(file.settings.shared_parent->target, "routines");
+  EXPECT_EQ(file.settings.shared_parent->library, "/job/parent/libroutines.so");
+  EXPECT_EQ(file.settings.shared_parent->sha256, sha);
+  EXPECT_EQ(file.settings.shared_parent->changed_units, std::vector<std::string>{"src/touched.cc"});
+  const auto report = aggregate(file, path.string());
+  EXPECT_EQ(report.settings.at("shared_parent").at("sha256"), sha);
+  EXPECT_NE(report::render_markdown(report).find(sha), std::string::npos) << "the settings block shows the hash";
+  EXPECT_FALSE(to_json(JobSettings{}).contains("shared_parent")) << "absent unless one was built";
+
+  nlohmann::json line = to_json(settings);
+  line["type"] = "settings";
+  line["shared_parent"]["sha256"] = "not a hash";
+  write_file_atomic(path, line.dump() + "\n");
+  try {
+    read_results(path);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(":1: settings line: $.shared_parent.sha256: expected 64 lowercase hex digits"),
+              std::string::npos)
         << e.what();
   }
 }

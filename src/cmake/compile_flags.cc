@@ -1,0 +1,64 @@
+#include "cmake/compile_flags.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.h"
+
+namespace cobench::cmake {
+
+namespace {
+
+/// Adds `flags` to the cache variable `variable` in `args`: into the user's
+/// -DVARIABLE=... or -DVARIABLE:TYPE=... when present (an _INIT value would be
+/// ignored then), else as -DVARIABLE_INIT=....
+void add_to(std::vector<std::string>& args, const std::string& variable, const std::vector<std::string>& flags) {
+  if (flags.empty()) return;
+  const std::string joined = fmt::format("{}", fmt::join(flags, " "));
+  for (auto& arg : args) {
+    const std::string prefix = "-D" + variable;
+    if (!arg.starts_with(prefix)) continue;
+    const auto rest = arg.substr(prefix.size());
+    if (rest.starts_with("=") || (rest.starts_with(":") && rest.find('=') != std::string::npos)) {
+      arg += (arg.back() == '=' ? "" : " ") + joined;
+      return;
+    }
+  }
+  args.push_back(fmt::format("-D{}_INIT={}", variable, joined));
+}
+
+}  // namespace
+
+std::vector<std::string> with_flags(std::vector<std::string> cmake_args, const CompileFlags& flags) {
+  for (const char* language : {"C", "CXX"}) add_to(cmake_args, fmt::format("CMAKE_{}_FLAGS", language), flags.compile);
+  for (const char* kind : {"EXE", "SHARED", "MODULE"})
+    add_to(cmake_args, fmt::format("CMAKE_{}_LINKER_FLAGS", kind), flags.link);
+  return cmake_args;
+}
+
+CompileFlags layout_stable_flags() {
+  return {{"-ffunction-sections", "-falign-functions=64", "-falign-loops=32"}, {}};
+}
+
+CompileFlags layout_probe_flags(const std::filesystem::path& header, int pad_bytes) {
+  std::filesystem::create_directories(header.parent_path());
+  std::ofstream out(header);
+  // `used` keeps a static function nobody calls; static keeps one per unit
+  // without clashing at link time. The assembler's .skip makes its size exact.
+  out << "// Written by cobench --layout-probe: an unused function that moves the code after it.\n"
+      << "__attribute__((used, noinline)) static void cobench_layout_probe_pad(void) {\n"
+      << "  __asm__ volatile(\".skip " << pad_bytes << "\");\n"
+      << "}\n";
+  if (!out.flush()) throw InfraError(fmt::format("{}: cannot write the layout probe's header", header.string()));
+  // The flags are one command-line string to CMake: a path with spaces is quoted.
+  const std::string path = header.string();
+  if (path.find_first_of("\"$`\\") != std::string::npos)
+    throw InputError(fmt::format("{}: the work folder's path holds a quote, $, ` or \\, which a compiler flag "
+                                 "cannot carry; choose another --work-dir", path));
+  const bool plain = path.find_first_of(" \t'") == std::string::npos;
+  return {{"-include", plain ? path : "\"" + path + "\""}, {}};
+}
+
+}  // namespace cobench::cmake

@@ -1,0 +1,63 @@
+// Flags cobench adds to a project's build: where they land among the user's
+// CMake arguments, and the probe's forced-include header.
+#include <gtest/gtest.h>
+
+#include "cmake/compile_flags.h"
+#include "core/errors.h"
+#include "support/testing.h"
+
+namespace cobench::cmake {
+namespace {
+
+using Args = std::vector<std::string>;
+
+TEST(CompileFlags, WithoutTheUsersOwnFlagsTheyGoIntoTheInitVariables) {
+  const Args args = with_flags({"-DFOO=1"}, {{"-a", "-b"}, {"-Wl,-x"}});
+  EXPECT_EQ(args, (Args{"-DFOO=1", "-DCMAKE_C_FLAGS_INIT=-a -b", "-DCMAKE_CXX_FLAGS_INIT=-a -b",
+                        "-DCMAKE_EXE_LINKER_FLAGS_INIT=-Wl,-x", "-DCMAKE_SHARED_LINKER_FLAGS_INIT=-Wl,-x",
+                        "-DCMAKE_MODULE_LINKER_FLAGS_INIT=-Wl,-x"}));
+}
+
+TEST(CompileFlags, TheUsersOwnFlagsAreExtendedNotReplaced) {
+  // An _INIT value is ignored once the user sets the variable itself.
+  const Args args = with_flags({"-DCMAKE_CXX_FLAGS=-O1 -g", "-DCMAKE_C_FLAGS:STRING=", "-DCMAKE_CXX_FLAGS_RELEASE=-O3"},
+                               {{"-a"}, {}});
+  EXPECT_EQ(args, (Args{"-DCMAKE_CXX_FLAGS=-O1 -g -a", "-DCMAKE_C_FLAGS:STRING=-a", "-DCMAKE_CXX_FLAGS_RELEASE=-O3"}));
+}
+
+TEST(CompileFlags, NothingToAddLeavesTheArgumentsAlone) {
+  EXPECT_EQ(with_flags({"-DX=1"}, {}), (Args{"-DX=1"}));
+  EXPECT_TRUE(CompileFlags{}.empty());
+}
+
+TEST(CompileFlags, LayoutStableAlignsEveryFunctionInItsOwnSection) {
+  const auto flags = layout_stable_flags();
+  EXPECT_EQ(flags.compile, (Args{"-ffunction-sections", "-falign-functions=64", "-falign-loops=32"}));
+}
+
+TEST(CompileFlags, TheProbeWritesAnUnusedFunctionOfTheGivenSizeAndIncludesIt) {
+  cobench::testing::TempDir dir;
+  const auto header = dir / "probe/pad.h";
+  const auto flags = layout_probe_flags(header, 96);
+  EXPECT_EQ(flags.compile, (Args{"-include", header.string()}));
+  const std::string text = cobench::testing::read_text(header);
+  EXPECT_NE(text.find(".skip 96"), std::string::npos) << text;
+  EXPECT_NE(text.find("static void cobench_layout_probe_pad"), std::string::npos) << text;
+  // It compiles as C and as C++, twice in one program without a clash.
+  cobench::testing::write_file(dir / "a.c", "int a(void) { return 1; }\n");
+  cobench::testing::write_file(dir / "b.cc", "extern \"C\" int a(void);\nint main() { return a() - 1; }\n");
+  cobench::testing::run_checked({"cc", "-c", "-include", header.string(), (dir / "a.c").string(), "-o",
+                                 (dir / "a.o").string()});
+  cobench::testing::run_checked({"c++", "-include", header.string(), (dir / "b.cc").string(), (dir / "a.o").string(),
+                                 "-o", (dir / "prog").string()});
+  cobench::testing::run_checked({(dir / "prog").string()});
+}
+
+TEST(CompileFlags, APathWithSpacesIsQuotedAndOneWithAQuoteRefused) {
+  cobench::testing::TempDir dir;
+  EXPECT_EQ(layout_probe_flags(dir / "with space/pad.h").compile.back(), "\"" + (dir / "with space/pad.h").string() + "\"");
+  EXPECT_THROW(layout_probe_flags(dir / "with\"quote/pad.h"), InputError);
+}
+
+}  // namespace
+}  // namespace cobench::cmake

@@ -1,0 +1,198 @@
+// Controls and layout on a real CMake + Google Benchmark project in a real git
+// repository: the machine and layout controls every job carries, a named
+// control, the control rule deciding a row, layout-stable builds and the
+// layout probe.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "core/files.h"
+#include "job/run_fixture.h"
+#include "report/report.h"
+#include "support/testing.h"
+
+namespace cobench::job {
+namespace {
+
+using namespace cobench::testing;
+using testing::detail::loop_benchmark;
+using testing::find_row;
+namespace fs = std::filesystem;
+
+/// A benchmark whose work per iteration is drawn once per process (1x, 1.2x,
+/// 1.4x or 1.6x): runs differ by far more than a change of a few percent, so
+/// as a control its interval is wide, yet never wider than ±60%.
+std::string noisy_benchmark() {
+  return "#include <benchmark/benchmark.h>\n#include <random>\n"
+         "static void BM_Noisy(benchmark::State& state) {\n"
+         "  const int rounds = 200 * (5 + static_cast<int>(std::random_device{}() % 4));\n"
+         "  for (auto _ : state) {\n    unsigned x = 1;\n"
+         "    for (int i = 0; i < rounds; ++i) { x = x * 1664525u + 1013904223u; benchmark::DoNotOptimize(x); }\n"
+         "  }\n}\nBENCHMARK(BM_Noisy);\nBENCHMARK_MAIN();\n";
+}
+
+/// bench_slow gets 2x slower and bench_mild 10% slower in head; bench_tiny
+/// (the smallest source), bench_large and bench_noisy are untouched.
+class ControlsE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_slow", "slow.cc"}, {"bench_mild", "mild.cc"},
+                                                    {"bench_tiny", "tiny.cc"}, {"bench_large", "large.cc"},
+                                                    {"bench_noisy", "noisy.cc"}}));
+    repo.write("slow.cc", loop_benchmark("BM_Slow", 2000));
+    repo.write("mild.cc", loop_benchmark("BM_Mild", 2000));
+    repo.write("tiny.cc", loop_benchmark("BM_Tiny", 2000));
+    repo.write("large.cc", loop_benchmark("BM_Large", 2000) + "// " + std::string(4000, '-') + "\n");
+    repo.write("noisy.cc", noisy_benchmark());
+    base = repo.commit("base");
+    repo.write("slow.cc", loop_benchmark("BM_Slow", 4000));
+    repo.write("mild.cc", loop_benchmark("BM_Mild", 2200));
+    repo.commit("head");
+  }
+
+  process::Result run(std::vector<std::string> args) const {
+    // CPU time: tests run beside others, and preemption swings real time.
+    std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "8",
+                                     "--max-runs", "8", "--metric", "cpu_time", "--budget", "5%",
+                                     "--bench-arg=--benchmark_min_time=0.01"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_cobench(argv, repo.path());
+  }
+  fs::path out_dir() const { return repo.path() / ".cobench/report"; }
+  nlohmann::json report_json() const { return nlohmann::json::parse(read_file(out_dir() / "report.json")); }
+  report::Report report() const { return report::from_json(report_json()); }
+
+  /// The top-level control of `kind` in report.json (an object or a list of them).
+  static nlohmann::json control_of(const nlohmann::json& report, const std::string& kind) {
+    const auto& control = report.at("control");
+    for (const auto& entry : control.is_array() ? control : nlohmann::json::array({control}))
+      if (entry.at("kind") == kind) return entry;
+    ADD_FAILURE() << "no " << kind << " control in " << control.dump();
+    return {};
+  }
+
+  TempDir dir;
+  GitRepo repo{dir / "repo"};
+  std::string base;
+};
+
+TEST_F(ControlsE2E, EveryJobCarriesAMachineAndALayoutControlAndARealSlowdownClearsThem) {
+  const auto result = run({});
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto json = report_json();
+  // The machine control runs one binary as both sides: A/A-like. The margin is
+  // wide (±20%) because this suite runs beside others; it is here to catch a
+  // control that compares different code, which reads 2x.
+  const auto machine = control_of(json, "machine");
+  EXPECT_EQ(machine.at("name").get<std::string>().rfind("machine:bench_tiny", 0), 0u) << machine.dump();
+  EXPECT_GT(machine.at("ratio").get<double>(), 0.8);
+  EXPECT_LT(machine.at("ratio").get<double>(), 1.25);
+  EXPECT_LE(machine.at("ci_low").get<double>(), machine.at("ci_high").get<double>());
+  // The layout control by default: the cheapest target the diff does not reach.
+  const auto layout = control_of(json, "layout");
+  EXPECT_NE(layout.at("name").get<std::string>().find("BM_Tiny"), std::string::npos) << layout.dump();
+
+  const auto r = report();
+  const auto* slow = find_row(r, "BM_Slow");
+  ASSERT_NE(slow, nullptr);
+  EXPECT_EQ(slow->verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow->clears_control, std::optional<bool>(true));
+  // Untouched and unreached targets other than the control are not built.
+  for (const auto& row : r.benchmarks) {
+    EXPECT_NE(row.name, "BM_Large");
+    EXPECT_NE(row.name, "BM_Noisy");
+    if (row.name == "BM_Tiny") {
+      EXPECT_TRUE(row.is_control);
+    }
+  }
+  // Controls are neither counted nor gated: the summary counts the two measured rows only.
+  EXPECT_NE(read_file(out_dir() / "report.md").find("control"), std::string::npos);
+}
+
+TEST_F(ControlsE2E, ANamedWideControlLeavesTheMildSlowdownInconclusiveButNotTheDoubling) {
+  const auto result = run({"--control", "bench_noisy"});
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto json = report_json();
+  const auto layout = control_of(json, "layout");
+  EXPECT_NE(layout.at("name").get<std::string>().find("BM_Noisy"), std::string::npos) << layout.dump();
+  const auto r = report();
+  const auto* slow = find_row(r, "BM_Slow");
+  const auto* mild = find_row(r, "BM_Mild");
+  ASSERT_TRUE(slow && mild);
+  // 1x-1.6x work per process: the control's interval reaches past ±10% (all but surely), never past ±60%.
+  EXPECT_EQ(slow->verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow->clears_control, std::optional<bool>(true));
+  EXPECT_EQ(mild->verdict, stats::Verdict::Inconclusive) << mild->note;
+  EXPECT_EQ(mild->clears_control, std::optional<bool>(false));
+  EXPECT_NE(mild->note.find("within the control's spread"), std::string::npos) << mild->note;
+}
+
+TEST_F(ControlsE2E, AControlTheDiffReachesIsRefusedBeforeAnythingIsMeasured) {
+  const auto result = run({"--control", "bench_slow"});
+  EXPECT_EQ(result.exit_code, 2) << explain(result);
+  EXPECT_NE(result.err.find("bench_slow"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(out_dir() / "report.json"));
+}
+
+/// The CMake cache value of `key` in a kept build folder.
+std::string cache_value(const fs::path& build_dir, const std::string& key) {
+  const std::string text = read_file(build_dir / "CMakeCache.txt");
+  for (size_t at = 0; (at = text.find(key + ":", at)) != std::string::npos; ++at)
+    if (at == 0 || text[at - 1] == '\n') return text.substr(at, text.find('\n', at) - at);
+  return {};
+}
+
+/// The kept job folder (one per run with --keep).
+fs::path kept_job(const fs::path& repo) {
+  for (const auto& entry : fs::directory_iterator(repo / ".cobench"))
+    if (entry.path().filename().string().starts_with("job-")) return entry.path();
+  return {};
+}
+
+TEST_F(ControlsE2E, TheLayoutProbeBuildsOneCommitTwiceAndPerturbsOnlyTheHead) {
+  const auto result = run_cobench({"run", "--repo", repo.path().string(), "--layout-probe", "--layout-stable",
+                                   "--target", "bench_tiny|bench_large", "--min-runs", "4", "--max-runs", "4",
+                                   "--metric", "cpu_time", "--bench-arg=--benchmark_min_time=0.01", "--keep",
+                                   "--cmake-arg=-DCMAKE_CXX_FLAGS=-DUSER_FLAG=1"},
+                                  repo.path());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto json = report_json();
+  const std::string head = repo.git({"rev-parse", "HEAD"});
+  EXPECT_EQ(json.at("base").get<std::string>(), head);
+  EXPECT_EQ(json.at("head").get<std::string>(), head);
+  std::set<std::string> names;
+  for (const auto& row : report().benchmarks)
+    if (!row.is_control) names.insert(row.name);
+  EXPECT_EQ(names, (std::set<std::string>{"BM_Tiny", "BM_Large"}));  // an empty diff, yet both measured
+  bool noted = false;
+  for (const auto& note : json.at("notes")) noted |= note.get<std::string>().starts_with("layout probe:");
+  EXPECT_TRUE(noted) << json.at("notes").dump();
+
+  // Both sides layout-stable, the user's own flags kept; only the head carries the pad.
+  const fs::path job = kept_job(repo.path());
+  ASSERT_FALSE(job.empty());
+  for (const char* side : {"base/build", "head/build"}) {
+    const std::string flags = cache_value(job / side, "CMAKE_CXX_FLAGS");
+    EXPECT_NE(flags.find("-DUSER_FLAG=1"), std::string::npos) << side << ": " << flags;
+    EXPECT_NE(flags.find("-falign-functions=64"), std::string::npos) << side << ": " << flags;
+    EXPECT_EQ(flags.find("-include") != std::string::npos, std::string(side) == "head/build") << side << ": " << flags;
+  }
+  auto symbols = [&](const char* side) {
+    return run_checked({"nm", (job / side / "bench_tiny").string()}).out;
+  };
+  EXPECT_NE(symbols("head/build").find("cobench_layout_probe_pad"), std::string::npos);
+  EXPECT_EQ(symbols("base/build").find("cobench_layout_probe_pad"), std::string::npos);
+  run_checked({"git", "-C", repo.path().string(), "worktree", "prune"});
+}
+
+TEST_F(ControlsE2E, TheLayoutProbeRefusesABase) {
+  const auto result = run_cobench({"run", "--repo", repo.path().string(), "--layout-probe", "--base", base},
+                                  repo.path());
+  EXPECT_EQ(result.exit_code, 2) << explain(result);
+  EXPECT_NE(result.err.find("--base"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace cobench::job
