@@ -80,9 +80,9 @@ fuzz: fuzz-build
 test: build fuzz-build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900 $(CTEST_ARGS)
 
-# Unit tests only: skips the labelled end-to-end tests.
+# Unit tests only: skips the labelled end-to-end and package tests.
 test-fast: build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE e2e $(CTEST_ARGS)
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE 'e2e|package' $(CTEST_ARGS)
 
 demo: build-cobench
 	$(BUILD_DIR)/cobench demo
