@@ -27,10 +27,11 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # cobench_0.1.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # The shared libraries it links (fmt, cpp-httplib, libstdc++) from dpkg-shlibdeps; then what
-# `cobench run` starts: git for the worktrees, CMake to configure and build both sides.
+# `cobench run` starts: git for the worktrees, CMake, a build tool and a C++ compiler to
+# configure and build both sides (apt in containers often leaves Recommends out).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "git, cmake")
-# What a benchmark project usually needs, and `cobench demo` does: a compiler, Google
-# Benchmark, Ninja, and ccache to share objects between the sides.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "g++, make, libbenchmark-dev, ninja-build, ccache")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "git, cmake, make | ninja-build, g++ | c++-compiler")
+# What most benchmark projects, and `cobench demo`, build with: Google Benchmark; Ninja;
+# and ccache, to share objects between the sides.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libbenchmark-dev, ninja-build, ccache")
 include(CPack)
