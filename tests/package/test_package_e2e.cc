@@ -128,9 +128,15 @@ TEST_F(Package, InstallsWithAptOnAFreshDebian12AndRunsTheDemoThere) {
   ASSERT_TRUE(result.ok()) << explain(result);
   EXPECT_NE(result.out.find("demo finished"), std::string::npos) << process::tail_lines(result.out, 40);
   const auto report = nlohmann::json::parse(read_text(work / "demo/report.json"));
-  ASSERT_FALSE(report.at("targets").empty());
-  for (const auto& target : report.at("targets"))  // no build tree here: only the packaged library can count
-    EXPECT_EQ(target.value("alloc_status", "").rfind("measured", 0), 0u) << target.dump();
+  // No build tree in the chroot: only the packaged preload library can have counted (the
+  // time budget may cut a target's allocation runs short on a busy machine, never all of them).
+  int measured = 0;
+  for (const auto& target : report.at("targets")) {
+    const std::string status = target.value("alloc_status", "");
+    EXPECT_EQ(status.find("libcobench_alloc_preload.so not found"), std::string::npos) << target.dump();
+    measured += status.starts_with("measured");
+  }
+  EXPECT_GE(measured, 1) << report.at("targets").dump();
 }
 
 }  // namespace
