@@ -1,12 +1,8 @@
 // `cobench demo`: the whole pipeline on a bundled example project, in a
 // throw-away git repository whose head makes one family slower, one faster
 // and leaves one alone.
-#include <stdlib.h>
-
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -29,29 +25,6 @@ constexpr const char* kHeadPatch = "head.patch";
 struct DemoFlags {
   bool keep = false;
   std::string out;
-};
-
-fs::path make_temp_dir() {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string pattern = (fs::path(tmp && *tmp ? tmp : "/tmp") / "cobench-demo-XXXXXX").string();
-  if (!::mkdtemp(pattern.data()))
-    throw InfraError(fmt::format("{}: cannot create a temporary folder: {}", pattern, std::strerror(errno)));
-  return fs::canonical(pattern);
-}
-
-// Removes the demo's repository (worktrees, builds) on every way out, unless --keep.
-class Cleanup {
- public:
-  explicit Cleanup(std::vector<fs::path> paths) : paths_(std::move(paths)) {}
-  ~Cleanup() {
-    std::error_code ec;
-    for (const auto& path : paths_) fs::remove_all(path, ec);
-  }
-  Cleanup(const Cleanup&) = delete;
-  Cleanup& operator=(const Cleanup&) = delete;
-
- private:
-  std::vector<fs::path> paths_;
 };
 
 // Writes the example project into `repo` and returns the head patch's text.
@@ -103,16 +76,14 @@ job::RunOptions demo_options(const fs::path& repo, const std::string& base, cons
 
 int run_demo(const DemoFlags& flags) {
   auto start = std::chrono::steady_clock::now();
-  fs::path dir = make_temp_dir();
+  fs::path dir = make_temp_dir("cobench-demo-");
   fs::path repo = dir / "repo";
   fs::path out = flags.out.empty() ? dir / "report" : fs::absolute(flags.out);
   // The reports outlive the demo; the repository, worktrees and builds do not (unless --keep).
   std::vector<fs::path> doomed;
   if (!flags.keep) doomed = flags.out.empty() ? std::vector<fs::path>{repo, dir / kHeadPatch} : std::vector{dir};
-  Cleanup cleanup(doomed);
-  std::error_code ec;
-  fs::create_directories(out, ec);  // fail now, not after two builds
-  if (ec) throw InputError(fmt::format("--out {}: cannot create the report folder: {}", out.string(), ec.message()));
+  RemoveOnExit cleanup(doomed);
+  create_report_folder(out, "--out");  // fail now, not after two builds
   std::string base = make_repository(dir, repo);
   std::fprintf(stderr,
                "cobench demo: example project in %s\n"

@@ -18,6 +18,8 @@ Subcommand add_run(CLI::App& root);
 Subcommand add_report(CLI::App& root);
 Subcommand add_select(CLI::App& root);
 Subcommand add_demo(CLI::App& root);
+/// `cobench validate`: real `cobench run` jobs on a bundled fixture whose truth is known.
+Subcommand add_validate(CLI::App& root);
 Subcommand add_post(CLI::App& root);
 
 }  // namespace cobench::cli

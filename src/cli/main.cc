@@ -7,12 +7,9 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/version.h"
 #include "core/errors.h"
 #include "process/signals.h"
-
-#ifndef COBENCH_VERSION
-#define COBENCH_VERSION "0.0.0"
-#endif
 
 int main(int argc, char** argv) {
   using namespace cobench;
@@ -21,11 +18,11 @@ int main(int argc, char** argv) {
   CLI::App app{"cobench: run a merge request's benchmarks interleaved against its merge base "
                "and report head/base ratios with exact confidence intervals.",
                "cobench"};
-  app.set_version_flag("--version", std::string("cobench ") + COBENCH_VERSION);
+  app.set_version_flag("--version", std::string("cobench ") + cli::version());
   app.require_subcommand(1);
   std::vector<cli::Subcommand> subcommands = {
-      cli::add_run(app),    cli::add_compare(app), cli::add_select(app),
-      cli::add_report(app), cli::add_demo(app),    cli::add_post(app),
+      cli::add_run(app),  cli::add_compare(app),  cli::add_select(app), cli::add_report(app),
+      cli::add_demo(app), cli::add_validate(app), cli::add_post(app),
   };
   try {
     app.parse(argc, argv);

@@ -80,12 +80,12 @@ CompileCache find_compile_cache(bool enabled, const std::string& off_reason, con
     cache.why_not = off_reason;
     return cache;
   }
-  const auto program = process::find_program("ccache");
+  const auto program = process::find_on_path("ccache");
   if (!program) {
     cache.why_not = "ccache not found on PATH";
     return cache;
   }
-  cache.program = *program;
+  cache.program = fs::absolute(*program);  // the launcher runs from the build folders
   // base_dir: absolute paths under the job folder are hashed (and compiled) relative
   // to the build folder, the same on both sides; hash_dir = false: the build
   // folder's own path is not hashed either.

@@ -7,6 +7,7 @@
 #include "cmake/file_api.h"
 #include "cmake/logged_run.h"
 #include "core/errors.h"
+#include "process/process.h"
 
 namespace cobench::cmake {
 
@@ -34,13 +35,14 @@ void configure(const BuildSettings& settings) {
   // generator cannot switch, and $CMAKE_GENERATOR or -G is the user's choice.
   std::string existing = file_api::cache_value(settings.build_dir, "CMAKE_GENERATOR");
   bool user_choice = chooses_generator(settings.cmake_args) || std::getenv("CMAKE_GENERATOR");
-  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") && process::find_program("ninja")) {
+  if (settings.prefer_ninja && !user_choice && (existing.empty() || existing == "Ninja") &&
+      process::find_on_path("ninja")) {
     argv.push_back("-G");
     argv.push_back("Ninja");
   }
   if (!settings.build_type.empty()) argv.push_back("-DCMAKE_BUILD_TYPE=" + settings.build_type);
   argv.insert(argv.end(), settings.cmake_args.begin(), settings.cmake_args.end());
-  auto result = detail::run_logged(argv, settings.log_path, {}, std::nullopt, settings.env);
+  auto result = detail::run_logged(argv, settings.log_path);
   if (!result.ok())
     throw InfraError(fmt::format("cmake configure failed ({}): {}\n{}", process::describe(result),
                                  process::quote_command_line(argv), detail::indented_tail(result.out, 30)));

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -54,6 +55,26 @@ std::filesystem::path make_unique_dir(const std::filesystem::path& parent, const
   if (!::mkdtemp(pattern.data()))
     throw InfraError(fmt::format("{}: cannot create a folder: {}", pattern, std::strerror(errno)));
   return pattern;
+}
+
+void create_report_folder(const std::filesystem::path& path, const std::string& flag) {
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (ec)
+    throw InputError(fmt::format("{} {}: cannot create the report folder: {}", flag, path.string(), ec.message()));
+}
+
+std::filesystem::path make_temp_dir(const std::string& prefix) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = (std::filesystem::path(tmp && *tmp ? tmp : "/tmp") / (prefix + "XXXXXX")).string();
+  if (!::mkdtemp(pattern.data()))
+    throw InfraError(fmt::format("{}: cannot create a temporary folder: {}", pattern, std::strerror(errno)));
+  return std::filesystem::canonical(pattern);
+}
+
+RemoveOnExit::~RemoveOnExit() {
+  std::error_code ec;
+  for (const auto& path : paths_) std::filesystem::remove_all(path, ec);
 }
 
 void append_line_durable(const std::filesystem::path& path, std::string_view line) {

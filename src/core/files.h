@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cobench {
 
@@ -15,6 +16,30 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 /// Creates a new, uniquely named folder `<parent>/<prefix>XXXXXX` (parent
 /// created when absent) and returns its path; InfraError when it cannot.
 std::filesystem::path make_unique_dir(const std::filesystem::path& parent, const std::string& prefix);
+
+/// Creates `path` and its parents now, before any long work that would write
+/// there; throws InputError("FLAG PATH: cannot create the report folder: REASON").
+void create_report_folder(const std::filesystem::path& path, const std::string& flag);
+
+/// Creates a new, uniquely named folder `$TMPDIR/<prefix>XXXXXX` (/tmp when
+/// TMPDIR is unset or empty) and returns its canonical path; InfraError when it cannot.
+std::filesystem::path make_temp_dir(const std::string& prefix);
+
+/// Removes its paths (recursively) when it goes out of scope, however the
+/// scope is left: a command's throw-away repository, worktrees and builds.
+/// Best effort: a path that cannot be removed is left, never an error.
+class RemoveOnExit {
+ public:
+  explicit RemoveOnExit(std::vector<std::filesystem::path> paths) : paths_(std::move(paths)) {}
+  ~RemoveOnExit();
+  /// Removes nothing after all (the user asked to keep it, or a failure is to be looked into).
+  void keep() { paths_.clear(); }
+  RemoveOnExit(const RemoveOnExit&) = delete;
+  RemoveOnExit& operator=(const RemoveOnExit&) = delete;
+
+ private:
+  std::vector<std::filesystem::path> paths_;
+};
 
 /// Appends one line and flushes it to disk: results.jsonl must survive a kill.
 void append_line_durable(const std::filesystem::path& path, std::string_view line);

@@ -52,25 +52,6 @@ run::RepetitionPolicy repetition_policy(const std::string& text) {
   return policy;
 }
 
-/// What only the pipeline can check: the commands parse, the budgets' regexes compile.
-void check_job_settings(const config::Config& settings) {
-  run::parse_commands(settings.run.commands, "--command");
-  run::parse_commands(settings.run.prepare, "--prepare");
-  settings.budgets();
-  if (settings.run.runner == "gbench")
-    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
-                          settings.origin("run.bench_args").describe("run.bench_args"));
-  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
-                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
-  if (own_repetitions && settings.run.repetitions != "1")
-    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
-                                 settings.origin("run.repetitions").describe("run.repetitions"),
-                                 settings.origin("run.bench_args").describe("run.bench_args")));
-  if (settings.run.cpu)
-    if (auto why = host::why_not_pinnable(*settings.run.cpu))
-      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
-}
-
 /// The compiler named in the CMake arguments, for the host context.
 std::string compiler_of(const std::vector<std::string>& cmake_args) {
   const std::string key = "-DCMAKE_CXX_COMPILER=";
@@ -167,6 +148,24 @@ int report_unreached(const std::string& why, const config::Config& settings, con
 }
 
 }  // namespace
+
+void check_settings(const config::Config& settings) {
+  run::parse_commands(settings.run.commands, "--command");
+  run::parse_commands(settings.run.prepare, "--prepare");
+  settings.budgets();
+  if (settings.run.runner == "gbench")
+    run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
+                          settings.origin("run.bench_args").describe("run.bench_args"));
+  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
+                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
+  if (own_repetitions && settings.run.repetitions != "1")
+    throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
+                                 settings.origin("run.repetitions").describe("run.repetitions"),
+                                 settings.origin("run.bench_args").describe("run.bench_args")));
+  if (settings.run.cpu)
+    if (auto why = host::why_not_pinnable(*settings.run.cpu))
+      throw InputError(fmt::format("{}: {}", settings.origin("run.cpu").describe("run.cpu"), *why));
+}
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {
   return {settings.budget.gate || settings.budget.fail_on_inconclusive, settings.budget.fail_on_inconclusive};
@@ -270,7 +269,7 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
 
 int run_pipeline(const RunOptions& options) {
   const config::Config& settings = options.settings;
-  check_job_settings(settings);
+  check_settings(settings);
   const fs::path repo = git::toplevel(options.repo.empty() ? fs::current_path() : options.repo);
   const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);
   const fs::path out_dir = fs::absolute(options.out_dir.empty() ? work_dir / "report" : options.out_dir);

@@ -27,6 +27,11 @@ struct RunOptions {
 /// The gate policy of a job's settings.
 verdict::GatePolicy gate_policy(const config::Config& settings);
 
+/// What only the pipeline can check before anything is built: the commands
+/// parse, the budgets' regexes compile, the benchmark arguments leave cobench
+/// its own flags, the CPU can be pinned. Throws InputError naming the origin.
+void check_settings(const config::Config& settings);
+
 /// Runs the whole pipeline. Throws InputError (exit 2) and InfraError (exit 3);
 /// returns 0, 1 (gate) or 130 (interrupted, after writing the report).
 int run_pipeline(const RunOptions& options);

@@ -29,22 +29,28 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string find_executable(const std::string& name, const std::vector<std::string>& env) {
-  if (name.find('/') != std::string::npos) return name;
-  std::string path_value = "/usr/local/bin:/usr/bin:/bin";
-  for (const auto& entry : env)
-    if (entry.rfind("PATH=", 0) == 0) path_value = entry.substr(5);
+/// The first executable file `name` in the folders of a PATH value (an empty entry is ".").
+std::optional<std::filesystem::path> search_path(const std::string& name, const std::string& path_value) {
   size_t start = 0;
   while (start <= path_value.size()) {
     size_t end = path_value.find(':', start);
     if (end == std::string::npos) end = path_value.size();
     std::string dir = path_value.substr(start, end - start);
-    if (dir.empty()) dir = ".";
-    std::string candidate = dir + "/" + name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : dir) / name;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
     start = end + 1;
   }
-  return name;  // exec fails with ENOENT, reported as a spawn error
+  return std::nullopt;
+}
+
+std::string find_executable(const std::string& name, const std::vector<std::string>& env) {
+  if (name.find('/') != std::string::npos) return name;
+  std::string path_value = "/usr/local/bin:/usr/bin:/bin";
+  for (const auto& entry : env)
+    if (entry.rfind("PATH=", 0) == 0) path_value = entry.substr(5);
+  // Not found: exec fails with ENOENT, reported as a spawn error.
+  return search_path(name, path_value).value_or(name).string();
 }
 
 std::vector<std::string> build_environment(const Command& command) {
@@ -379,6 +385,11 @@ std::string containment() {
   return found;
 }
 
+std::optional<std::filesystem::path> find_on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  return search_path(program, path ? path : "");
+}
+
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd) {
   Command command;
   command.argv = std::move(argv);
@@ -389,27 +400,6 @@ Result run_capture(std::vector<std::string> argv, const std::filesystem::path& c
 std::string signal_name(int sig) {
   if (const char* abbrev = ::sigabbrev_np(sig)) return std::string("SIG") + abbrev;
   return fmt::format("signal {}", sig);
-}
-
-std::optional<std::filesystem::path> find_program(const std::string& program) {
-  namespace fs = std::filesystem;
-  auto executable = [](const fs::path& candidate) {
-    std::error_code ec;
-    return fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0;
-  };
-  if (program.find('/') != std::string::npos)
-    return executable(program) ? std::optional<fs::path>(fs::absolute(program)) : std::nullopt;
-  const char* path = std::getenv("PATH");
-  const std::string_view dirs = path ? path : "";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    const size_t end = std::min(dirs.find(':', start), dirs.size());
-    // An empty entry is the current folder, as for execvp.
-    const fs::path candidate = fs::path(end == start ? "." : dirs.substr(start, end - start)) / program;
-    if (executable(candidate)) return fs::absolute(candidate);
-    start = end + 1;
-  }
-  return std::nullopt;
 }
 
 std::string describe(const Result& result) {

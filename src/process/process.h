@@ -69,6 +69,10 @@ Result run(const Command& command);
 /// trivial command run that way, found once per cobench process.
 std::string containment();
 
+/// Where `program` is in the folders of cobench's own PATH (the first
+/// executable regular file of that name); nullopt when none has it.
+std::optional<std::filesystem::path> find_on_path(const std::string& program);
+
 /// Convenience: run argv in cwd and capture output.
 Result run_capture(std::vector<std::string> argv, const std::filesystem::path& cwd = {});
 
@@ -77,11 +81,6 @@ std::string describe(const Result& result);
 
 /// Short cause for tables: "exit 2", "SIGSEGV", "timeout", "spawn failed".
 std::string short_cause(const Result& result);
-
-/// The executable `program` names as exec would find it: itself when it has a
-/// '/', else the first executable file of that name in a $PATH folder; nullopt
-/// when there is none.
-std::optional<std::filesystem::path> find_program(const std::string& program);
 
 /// argv as a shell-quoted line, for messages only (never executed).
 std::string quote_command_line(const std::vector<std::string>& argv);

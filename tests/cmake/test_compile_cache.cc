@@ -101,7 +101,7 @@ std::string object_bytes(const fs::path& dir) {
 }
 
 TEST(CompileCache, TheSecondSideTakesEveryObjectFromTheFirstWithoutItsPathInTheDebugInfo) {
-  if (!process::find_program("ccache")) GTEST_SKIP() << "ccache is not on PATH (apt-get install ccache)";
+  if (!process::find_on_path("ccache")) GTEST_SKIP() << "ccache is not on PATH (apt-get install ccache)";
   TempDir tmp;
   const fs::path job = tmp / "job";
   // A fresh cache of the test's own: the user's cache and its statistics are never touched.

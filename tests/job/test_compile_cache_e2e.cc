@@ -26,7 +26,7 @@ std::vector<std::string> quick(std::vector<std::string> extra) {
 }
 
 TEST(CompileCacheE2E, TheHeadTakesEveryUnchangedObjectFromTheBaseAndTheReportSaysSo) {
-  if (!process::find_program("ccache")) GTEST_SKIP() << "ccache is not on PATH (apt-get install ccache)";
+  if (!process::find_on_path("ccache")) GTEST_SKIP() << "ccache is not on PATH (apt-get install ccache)";
   RunFixture fx;
   const fs::path cache = fx.dir / "ccache";
   auto result = fx.run(quick({"--ccache-dir", cache.string()}));

@@ -22,8 +22,11 @@ const fs::path kBuild = COBENCH_BUILD_DIR;
 /// The tools a test needs that are not on PATH, for its skip message.
 std::string missing_tools(std::initializer_list<const char*> tools) {
   std::string missing;
-  for (const char* tool : tools)
-    if (!process::find_program(tool)) missing += std::string(missing.empty() ? "" : ", ") + tool;
+  for (const char* tool : tools) {
+    const bool found =
+        std::string(tool).find('/') != std::string::npos ? fs::exists(tool) : process::find_on_path(tool).has_value();
+    if (!found) missing += std::string(missing.empty() ? "" : ", ") + tool;
+  }
   return missing;
 }
 
