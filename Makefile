@@ -1,27 +1,33 @@
-# Entry points for a fresh Debian 12 machine: `make demo`, `make test`.
+# Entry points for a fresh Debian 12 machine: `make demo`, `make test`, `make package`.
 BUILD_DIR ?= build
 FUZZ_BUILD_DIR ?= build-fuzz
+PACKAGE_BUILD_DIR ?= build-package
 FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc)
 CTEST_ARGS ?=
 
 # Debian packages cobench needs to build and run (also what CI templates
-# install), then those its tests add: golang-go and chromium serve the
-# labelled Go-runner and browser tests. r-base-core is only for
+# install); `make demo` installs only these. Then what its tests add:
+# golang-go and chromium serve the labelled Go-runner and browser tests,
+# ccache the shared compile cache's, mmdebstrap the package's install into a
+# fresh Debian 12 chroot. r-base-core is only for
 # scripts/gen_wilcox_reference.sh and is not installed here.
 BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificates \
   nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev \
   libbenchmark-dev valgrind
 TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
-  golang-go chromium python3 python3-yaml
+  golang-go chromium python3 python3-yaml ccache mmdebstrap
+# `make package`: CPack's DEB generator reads the shared libraries' dependencies
+# with dpkg-shlibdeps (dpkg-dev, in build-essential), which needs `file`.
+PACKAGE_PACKAGES := file
 # The fuzz targets (fuzz/): clang 14 and its compiler-rt, which holds libFuzzer
 # and the sanitizer runtimes.
 FUZZ_PACKAGES := clang libclang-rt-14-dev
-DEB_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(FUZZ_PACKAGES)
+DEB_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(PACKAGE_PACKAGES) $(FUZZ_PACKAGES)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps deps-build install-packages build fuzz-build fuzz test test-fast demo clean
+.PHONY: deps deps-build install-packages build build-cobench fuzz-build fuzz test test-fast demo package clean
 
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
@@ -40,10 +46,18 @@ install-packages:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all Debian packages present"; fi
 
+# Everything: cobench, its tests and perf benchmarks.
 build: deps
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCOBENCH_FUZZ_BUILD_DIR=$(abspath $(FUZZ_BUILD_DIR))
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON \
+	  -DCOBENCH_BUILD_BENCH=ON -DCOBENCH_FUZZ_BUILD_DIR=$(abspath $(FUZZ_BUILD_DIR))
 	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Only the cobench binary and the allocation preload library it runs with:
+# what `make demo` needs, from the build packages alone (no GoogleTest).
+build-cobench: deps-build
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
+	  -DCOBENCH_BUILD_BENCH=OFF
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target cobench cobench_alloc_preload
 
 # The fuzz targets in their own clang build (only the parsers' stages).
 fuzz-build: deps
@@ -66,12 +80,20 @@ fuzz: fuzz-build
 test: build fuzz-build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900 $(CTEST_ARGS)
 
-# Unit tests only: skips the labelled end-to-end tests.
+# Unit tests only: skips the labelled end-to-end and package tests.
 test-fast: build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE e2e $(CTEST_ARGS)
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE 'e2e|package' $(CTEST_ARGS)
 
-demo: build
+demo: build-cobench
 	$(BUILD_DIR)/cobench demo
 
+# The Debian package (CPack): $(PACKAGE_BUILD_DIR)/cobench_<version>_<arch>.deb,
+# built in a folder of its own without tests, in Release.
+package:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BUILD_PACKAGES) $(PACKAGE_PACKAGES)"
+	cmake -S . -B $(PACKAGE_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+	  -DCOBENCH_BUILD_BENCH=OFF
+	cmake --build $(PACKAGE_BUILD_DIR) -j $(JOBS) --target package
+
 clean:
-	rm -rf $(BUILD_DIR) $(FUZZ_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(FUZZ_BUILD_DIR) $(PACKAGE_BUILD_DIR)

@@ -12,13 +12,17 @@ target_link_libraries(cobench_pch PRIVATE nlohmann_json::nlohmann_json fmt::fmt)
 target_precompile_headers(cobench_pch PRIVATE ${COBENCH_PCH_HEADERS})
 
 # cobench_use_pch(TARGET [CLI] [TEST]): TARGET reuses the shared PCH, or
-# (CLI) builds its own with CLI11 added, or (TEST) reuses the tests' PCH.
+# (CLI) builds its own with CLI11 added, or (TEST) reuses the tests' PCH. In
+# a unity build the CLI stage is one translation unit and main.cc another:
+# parsing CLI11 in those two costs less than precompiling it for them.
 function(cobench_use_pch target)
   cmake_parse_arguments(P "CLI;TEST" "" "" ${ARGN})
   if(NOT COBENCH_PCH)
     return()
   endif()
-  if(P_CLI)
+  if(P_CLI AND COBENCH_UNITY)
+    set_target_properties(${target} PROPERTIES PRECOMPILE_HEADERS_REUSE_FROM cobench_pch)
+  elseif(P_CLI)
     target_precompile_headers(${target} PRIVATE ${COBENCH_PCH_HEADERS} <CLI/CLI.hpp>)
   elseif(P_TEST)
     set_target_properties(${target} PROPERTIES PRECOMPILE_HEADERS_REUSE_FROM cobench_test_pch)

@@ -24,7 +24,8 @@ RunFlags::RunFlags(CLI::App* app) {
                "run.looks", "run.stopping", "run.repetitions", "budget.time", "budget.confidence", "run.runner",
                "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
                "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent", "run.reach",
-               "run.reach_index", "run.instruction_runs", "budget.instructions_tolerance", "budget.governing"});
+               "run.reach_index", "run.instruction_runs", "budget.instructions_tolerance", "budget.governing",
+               "build.ccache", "build.ccache_dir"});
 }
 
 job::RunOptions RunFlags::options(const std::map<std::string, std::string>& env) const {

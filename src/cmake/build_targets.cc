@@ -39,7 +39,7 @@ void build_targets(const BuildSettings& settings, const std::vector<std::string>
       argv.insert(argv.end(), {"--config", settings.build_type});
     }
     argv.insert(argv.end(), {"-j", std::to_string(jobs), "--target", target});
-    auto result = detail::run_logged(argv, settings.log_path);
+    auto result = detail::run_logged(argv, settings.log_path, {}, std::nullopt, settings.env);
     if (!result.ok())
       throw BuildFailure(target, process::quote_command_line(argv), process::tail_lines(result.out, 40),
                          process::describe(result));

@@ -3,6 +3,7 @@
 // targets through the CMake File API (codemodel-v2), build only those.
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/errors.h"
@@ -28,6 +29,9 @@ struct BuildSettings {
   bool prefer_ninja = true;
   std::filesystem::path log_path;      ///< configure + build output goes here
   int jobs = 0;                        ///< parallel build jobs (-j); 0: the CPUs cobench may use
+  /// Set for configure and build on top of cobench's own environment (the compile cache's CCACHE_*).
+  std::vector<std::pair<std::string, std::string>> env;
+  std::filesystem::path cache_stats_log;  ///< ccache's log of this side's compilations; empty: no compile cache
 };
 
 /// Runs `cmake -S -B` with a File API codemodel-v2 query. Throws InfraError

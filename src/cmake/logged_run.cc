@@ -8,11 +8,13 @@
 namespace cobench::cmake::detail {
 
 process::Result run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log_path,
-                           const std::filesystem::path& cwd, const std::optional<std::vector<std::string>>& env) {
+                           const std::filesystem::path& cwd, const std::optional<std::vector<std::string>>& env,
+                           const std::vector<std::pair<std::string, std::string>>& env_overrides) {
   process::Command command;
   command.argv = argv;
   command.cwd = cwd;
   command.env = env;
+  command.env_overrides = env_overrides;
   command.merge_stderr_into_stdout = true;  // one stream keeps compiler errors next to the step that failed
   auto result = process::run(command);
   if (!log_path.empty()) {

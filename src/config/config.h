@@ -33,6 +33,8 @@ struct BuildConfig {
   std::string source_dir;                  ///< CMake project inside the repo ("" = root)
   std::string build_type = "Release";
   bool layout_stable = false;              ///< both sides built so unchanged functions keep their alignment
+  bool ccache = true;                      ///< share compiled objects between the sides through ccache when present
+  std::string ccache_dir;                  ///< ccache's cache folder for the builds ("" = ccache's own)
   std::string shared_parent;               ///< library target built once as a shared parent ("" = off)
 };
 

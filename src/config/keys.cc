@@ -79,6 +79,14 @@ const std::vector<Key>& table() {
       {{"build.shared_parent", "", "--shared-parent",
         "library target linked once from the base as a shared parent of both sides' benchmarks (\"\" = off)"},
        Kind::TargetName, [](Config& c, const Value& v) { c.build.shared_parent = as<std::string>(v); }},
+      {{"build.ccache", "COBENCH_CCACHE", "--ccache",
+        "compile through ccache when it is on PATH, so the side built second reuses the first's objects "
+        "(default on; --no-ccache)",
+        true, false, false, true},
+       Kind::Switch, [](Config& c, const Value& v) { c.build.ccache = as<bool>(v); }},
+      {{"build.ccache_dir", "", "--ccache-dir", "ccache's cache folder for both sides' builds (default: ccache's own, "
+        "$CCACHE_DIR or its configuration)"},
+       Kind::NonEmptyText, [](Config& c, const Value& v) { c.build.ccache_dir = as<std::string>(v); }},
 
       {{"run.cpu", "COBENCH_CPU", "--cpu", "pin benchmark runs to this CPU (default: the last online CPU)"},
        Kind::OptionalCount, [](Config& c, const Value& v) { c.run.cpu = as<int>(v); }, 0},

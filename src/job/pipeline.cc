@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "cmake/compile_flags.h"
 #include "core/errors.h"
@@ -422,8 +423,13 @@ int run_pipeline(const RunOptions& options) {
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
   if (settings.run.runner != "gbench")
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress, prepared);
-  SharedBuildSettings shared{side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
-                             fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs"};
+  SharedBuildSettings shared{
+      side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
+      fmt::format("{}", fmt::join(settings.build.targets, "|")), out_dir / "logs",
+      cmake::find_compile_cache(settings.build.ccache,
+                                settings.origin("build.ccache").describe("build.ccache") + " is false",
+                                workspace.job_dir(),
+                                settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir)};
   if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
   SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
   if (probe)
@@ -471,6 +477,8 @@ int run_pipeline(const RunOptions& options) {
   auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
   signals::throw_if_cancelled();
   results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
+  job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
+  progress.message("compile cache: " + job.compile_cache);
   std::vector<results::ReachRecord> reach_records;
   if (reach) {
     std::vector<std::string> measured;  // the layout controls are untouched by definition: no coverage for them

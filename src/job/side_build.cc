@@ -18,6 +18,7 @@ SideBuild configure_side(Side side, const std::filesystem::path& worktree, const
   out.settings.cmake_args = shared.cmake_args;
   out.settings.build_type = shared.build_type;
   out.settings.log_path = shared.log_dir / ("build-" + to_string(side) + ".log");
+  cmake::use_compile_cache(shared.compile_cache, out.settings);
   std::filesystem::create_directories(shared.log_dir);
   if (!std::filesystem::is_directory(out.settings.source_dir))
     throw InputError(fmt::format("{}: source dir '{}' does not exist in the checkout", to_string(side),
@@ -41,6 +42,14 @@ void build_side(const SideBuild& side, const std::vector<std::string>& targets) 
     throw InfraError(fmt::format("{}: target '{}' failed to build: {} (log: {})", to_string(side.side), e.target,
                                  e.command, side.settings.log_path.string()));
   }
+}
+
+std::string compile_cache_summary(const cmake::CompileCache& cache, const SideBuild& base, const SideBuild& head) {
+  if (cache.program.empty()) return fmt::format("off ({})", cache.why_not);
+  return fmt::format("ccache (cache {}{}): base {}; head {}", cache.cache_dir.string(),
+                     cache.configured_dir ? ", from the settings" : "",
+                     cmake::describe(cmake::read_cache_stats(base.settings.cache_stats_log)),
+                     cmake::describe(cmake::read_cache_stats(head.settings.cache_stats_log)));
 }
 
 std::map<std::string, std::filesystem::path> executables(const SideBuild& side, const std::vector<std::string>& targets) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cmake/cmake.h"
+#include "cmake/compile_cache.h"
 #include "run/runner.h"
 
 namespace cobench::job {
@@ -20,6 +21,7 @@ struct SharedBuildSettings {
   std::string source_dir;                  ///< CMake project inside the checkout ("" = root)
   std::string name_pattern;                ///< extra benchmark-target regex ("" = none)
   std::filesystem::path log_dir;           ///< build-<side>.log goes here
+  cmake::CompileCache compile_cache;       ///< shared by both sides (off: program empty)
 };
 
 /// One configured side and the benchmark targets it offers.
@@ -37,6 +39,12 @@ SideBuild configure_side(Side side, const std::filesystem::path& worktree, const
 /// Builds the named targets; on failure prints the compiler log tail to stderr
 /// and throws InfraError("head: target 'T' failed to build: COMMAND (log: PATH)").
 void build_side(const SideBuild& side, const std::vector<std::string>& targets);
+
+/// How both sides compiled, for the settings line and the terminal:
+/// "ccache (cache /root/.cache/ccache): base 0 of 52 compilations from the
+/// cache (0%); head 50 of 52 ... (96%)", or "off (ccache not found on PATH)".
+/// Call after both sides were built.
+std::string compile_cache_summary(const cmake::CompileCache& cache, const SideBuild& base, const SideBuild& head);
 
 /// The built executables among `targets`, by name.
 std::map<std::string, std::filesystem::path> executables(const SideBuild& side, const std::vector<std::string>& targets);

@@ -32,11 +32,9 @@ Workspace::~Workspace() {
   base_.reset();
 }
 
-std::filesystem::path Workspace::worktree(Side side) const { return folder_.path() / to_string(side); }
+std::filesystem::path Workspace::worktree(Side side) const { return folder_.path() / to_string(side) / "checkout"; }
 
-std::filesystem::path Workspace::build_dir(Side side) const {
-  return folder_.path() / ("build-" + to_string(side));
-}
+std::filesystem::path Workspace::build_dir(Side side) const { return folder_.path() / to_string(side) / "build"; }
 
 void Workspace::keep() {
   folder_.keep();

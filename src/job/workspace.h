@@ -31,8 +31,11 @@ Revisions resolve_revisions(const std::filesystem::path& repo, const std::string
 /// The layout probe's sides: `head` against itself.
 Revisions probe_revisions(const std::filesystem::path& repo, const std::string& head);
 
-/// Checkouts and build folders in the job's own folder: <job>/base, <job>/head,
-/// <job>/build-base, <job>/build-head (paths of equal length on both sides).
+/// Checkouts and build folders in the job's own folder, one folder per side:
+/// <job>/base/checkout and <job>/base/build, <job>/head/checkout and
+/// <job>/head/build. Paths of equal length on both sides, and the same path
+/// from each build folder to its checkout (../checkout), so that a compile
+/// cache based at the job folder sees identical commands on both sides.
 class Workspace {
  public:
   Workspace(const std::filesystem::path& repo, const std::filesystem::path& work_dir, const Revisions& revisions);

@@ -1,6 +1,7 @@
 // GitHub: pull request comments live in the issues API. Follow the Link
 // header's rel="next" pages looking for the marker, then PATCH or POST.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "post/http_client.h"
 #include "post/note_list.h"
@@ -10,7 +11,6 @@ namespace cobench::post {
 namespace {
 
 constexpr size_t kGitHubCommentLimit = 65'536;
-constexpr int kMaxPages = 200;
 
 std::string find_marked_comment(ApiClient& api, const std::string& comments) {
   std::string path = comments + "?per_page=100";

@@ -1,6 +1,7 @@
 // GitLab: the merge request's notes API. List every page looking for the
 // marker, then PUT that note or POST a new one.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "post/http_client.h"
 #include "post/note_list.h"
@@ -10,7 +11,6 @@ namespace cobench::post {
 namespace {
 
 constexpr size_t kGitLabNoteLimit = 1'000'000;
-constexpr int kMaxPages = 200;
 constexpr size_t kPerPage = 100;
 
 // The id of the first note that carries the marker, or "".

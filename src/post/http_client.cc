@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "core/parse.h"

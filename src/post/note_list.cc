@@ -5,6 +5,8 @@
 #include <limits>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "core/errors.h"
 #include "core/parse.h"
 #include "post/post.h"

@@ -8,6 +8,10 @@
 
 namespace cobench::post {
 
+/// The most pages of notes or comments searched for the marked one (100 per
+/// page): a bound on a runaway pagination, far beyond any real thread.
+inline constexpr int kMaxPages = 200;
+
 /// The id of the first item on this page whose body carries kMarker, or "".
 /// Throws InfraError naming `what` when the page is not a JSON array.
 std::string marked_id(const HttpResponse& page, const std::string& what, size_t* items_on_page = nullptr);

@@ -140,7 +140,7 @@ std::string row_html(const BenchmarkRow& row, const std::string& control, const 
   return out + tag("td", "notes", notes) + "</tr>\n";
 }
 
-std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
+std::string table_html(const Report& report, const std::vector<BenchmarkRow>& rows) {
   Columns columns;
   for (const auto& row : rows) {
     columns.targets |= !row.target.empty();
@@ -169,14 +169,14 @@ std::string table(const Report& report, const std::vector<BenchmarkRow>& rows) {
   return out + "</tbody></table>\n";
 }
 
-std::string one_sided(const char* label, const std::vector<OneSided>& benchmarks) {
+std::string one_sided_html(const char* label, const std::vector<OneSided>& benchmarks) {
   if (benchmarks.empty()) return "";
   std::string items;
   for (const auto& b : benchmarks) items += "<li>" + escape_xml(b.target.empty() ? b.name : b.target + ": " + b.name) + "</li>";
   return fmt::format("<h2>{} ({})</h2><ul>{}</ul>\n", label, benchmarks.size(), items);
 }
 
-std::string failed_runs(const std::vector<BenchmarkRow>& rows) {
+std::string failed_runs_html(const std::vector<BenchmarkRow>& rows) {
   std::string items;
   for (const auto& row : rows)
     for (const auto& failed : row.failed_runs) {
@@ -201,7 +201,7 @@ std::string definitions(const nlohmann::json& object) {
   return out.empty() ? out : "<dl>" + out + "</dl>";
 }
 
-std::string method(const Report& report) {
+std::string method_html(const Report& report) {
   std::string out;
   for (const auto& sentence : method_sentences(report)) out += "<p>" + escape_xml(sentence) + "</p>";
   out += "<p>Each plot has its own logarithmic axis: the gap between the 1.00 and the budget line is the budget.</p>";
@@ -220,14 +220,14 @@ std::string render_html(const Report& report) {
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/><title>" +
                     escape_xml(title) + "</title><style>" + kStyle + "</style></head>\n<body>\n";
   out += summary(report, rows);
-  out += rows.empty() ? "<p>No benchmarks were compared.</p>\n" : table(report, rows);
-  out += one_sided("New on head, not compared", report.added);
-  out += one_sided("Gone from head, not compared", report.removed);
-  out += failed_runs(rows);
+  out += rows.empty() ? "<p>No benchmarks were compared.</p>\n" : table_html(report, rows);
+  out += one_sided_html("New on head, not compared", report.added);
+  out += one_sided_html("Gone from head, not compared", report.removed);
+  out += failed_runs_html(rows);
   std::string selection;
   for (const auto& line : selection_lines(report)) selection += "<li>" + escape_xml(line) + "</li>";
   if (!selection.empty()) out += "<details><summary>Selection</summary><ul>" + selection + "</ul></details>\n";
-  out += method(report);
+  out += method_html(report);
   return out + "</body></html>\n";
 }
 

@@ -31,7 +31,7 @@ std::string format_time(double ns) {
   return "-";
 }
 
-std::string format_ratio(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
+std::string terminal_ratio(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
 
 std::string terminal_verdict(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
@@ -81,12 +81,12 @@ std::vector<Column> columns_for(const Report& report, const std::vector<Benchmar
     columns.push_back({"base median", true, [](const BenchmarkRow& r) { return Cell(format_time(r.base_median)); }});
     columns.push_back({"head median", true, [](const BenchmarkRow& r) { return Cell(format_time(r.head_median)); }});
     columns.push_back({"ratio", true, [](const BenchmarkRow& r) {
-                         return Cell(r.time.compared ? format_ratio(r.time.estimate.ratio) : "-");
+                         return Cell(r.time.compared ? terminal_ratio(r.time.estimate.ratio) : "-");
                        }});
     auto has_ci = [](const BenchmarkRow& r) { return r.time.compared && r.time.estimate.ci_reachable; };
     columns.push_back({ci_title(report), false, [has_ci](const BenchmarkRow& r) {
                          const auto& e = r.time.estimate;
-                         return Cell(has_ci(r) ? fmt::format("[{}, {}]", format_ratio(e.ci_low), format_ratio(e.ci_high))
+                         return Cell(has_ci(r) ? fmt::format("[{}, {}]", terminal_ratio(e.ci_low), terminal_ratio(e.ci_high))
                                                : "-");
                        }});
     // The method names how the interval was computed: none, no method.
@@ -158,8 +158,8 @@ std::string render_table(const Report& report, bool color) {
         "ratio = head/base {} (Hodges-Lehmann estimate); CI: signed-rank interval for paired runs, Mann-Whitney for "
         "independent ones (exact, or normal with ties or 50+ runs; see test).\nregression: CI above {}; pass: CI at "
         "or below {}; inconclusive: CI straddles {} or too few runs. faster: CI below 1.\n",
-        report.metric == "auto" ? "of each row's metric" : report.metric, format_ratio(1 + report.budget),
-        format_ratio(1 + report.budget), format_ratio(1 + report.budget));
+        report.metric == "auto" ? "of each row's metric" : report.metric, terminal_ratio(1 + report.budget),
+        terminal_ratio(1 + report.budget), terminal_ratio(1 + report.budget));
     if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
   }
   if (auto instructions = instructions_sentence(report)) out += *instructions + "\n";

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "formats/json_reader.h"
@@ -144,6 +145,7 @@ json to_json(const JobSettings& s) {
               {"layout_probe", s.layout_probe},
               {"reach", s.reach}};
   if (!s.reach_method.empty()) out["reach_method"] = s.reach_method;
+  if (!s.compile_cache.empty()) out["compile_cache"] = s.compile_cache;
   if (!s.commands.empty() || !s.prepare.empty()) {
     out["commands"] = s.commands;
     out["prepare"] = s.prepare;
@@ -237,6 +239,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("layout_probe")) s.layout_probe = line.at("layout_probe").boolean();
   if (line.has("reach")) s.reach = line.at("reach").boolean();
   if (line.has("reach_method")) s.reach_method = line.at("reach_method").text();
+  if (line.has("compile_cache")) s.compile_cache = line.at("compile_cache").text();
   s.commands = texts_or_empty(line, "commands");
   s.prepare = texts_or_empty(line, "prepare");
   if (line.has("shard")) s.shard = read_shard(line.at("shard"));

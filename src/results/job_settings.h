@@ -89,6 +89,7 @@ struct JobSettings {
   bool layout_probe = false;            ///< one commit against itself, one side perturbed
   bool reach = false;                   ///< a reach pass ran (--reach): rows carry whether they execute the change
   std::string reach_method;             ///< how reach was found, for the reports' method section
+  std::string compile_cache;            ///< how the sides compiled: ccache and its hits per side, or why not ("" unknown)
   std::vector<std::string> commands;    ///< runner "command": the timed commands
   std::vector<std::string> prepare;     ///< runner "command": run once per worktree first
   std::optional<ShardSplit> shard;      ///< a sharded job: the split and this job's part

@@ -1,4 +1,6 @@
 // The JSON shape of a Selection (`cobench select --format json`).
+#include <nlohmann/json.hpp>
+
 #include "select/select.h"
 
 namespace cobench::select {

@@ -7,14 +7,12 @@
 #include "stats/log_times.h"
 #include "stats/pairwise_order.h"
 #include "stats/rank_sum_normal.h"
+#include "stats/r_defaults.h"
 #include "stats/stats.h"
 #include "stats/u_distribution.h"
 
 namespace cobench::stats {
 namespace {
-
-// R's default: the exact distribution below 50 samples per side.
-constexpr size_t kExactLimit = 50;
 
 bool has_ties(const std::vector<double>& x, const std::vector<double>& y) {
   std::vector<double> all(x);

@@ -11,13 +11,11 @@
 #include "stats/pairwise_order.h"
 #include "stats/signed_rank_distribution.h"
 #include "stats/signed_rank_normal.h"
+#include "stats/r_defaults.h"
 #include "stats/stats.h"
 
 namespace cobench::stats {
 namespace {
-
-// R's default: the exact distribution below 50 non-zero differences.
-constexpr size_t kExactLimit = 50;
 
 /// Whether two of the differences have the same absolute value: R ranks |d|.
 bool has_tied_magnitudes(const std::vector<double>& d) {

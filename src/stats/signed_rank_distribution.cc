@@ -3,11 +3,9 @@
 #include <cfloat>
 #include <cmath>
 
-namespace cobench::stats {
+#include "stats/r_defaults.h"
 
-// As for qwilcox: R's qsignrank moves p by this fuzz so that a cumulative
-// probability that should equal p exactly is not missed by rounding.
-constexpr double kQuantileFuzz = 10 * DBL_EPSILON;
+namespace cobench::stats {
 
 SignedRankDistribution::SignedRankDistribution(int n) : scale_(std::ldexp(1.0, -n)) {
   // Adding rank k with either sign: c_k(v) = c_{k-1}(v) + c_{k-1}(v - k).

@@ -4,11 +4,9 @@
 #include <cfloat>
 #include <numeric>
 
-namespace cobench::stats {
+#include "stats/r_defaults.h"
 
-// R's qwilcox subtracts this fuzz so that a cumulative probability that should
-// equal p exactly is not missed by rounding.
-constexpr double kQuantileFuzz = 10 * DBL_EPSILON;
+namespace cobench::stats {
 
 UDistribution::UDistribution(int m, int n) {
   // The counts are the number of partitions of u into at most `a` parts, each

@@ -1,6 +1,8 @@
 // The shipped CI templates parse as YAML (PyYAML, as `make deps` installs it)
 // and carry the keys that make the label opt-in, the shards, the artifacts and
 // the report-not-gate default work. test_ci_clients runs them for real.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -113,9 +115,50 @@ TEST(GitLabTemplate, ParallelShardsThenOneMergeThatPostsAndKeepsArtifactsAlways)
   EXPECT_NE(setup.find("if command -v cobench"), std::string::npos) << setup;
   EXPECT_NE(setup.find("cmake --build /opt/cobench-build --target cobench"), std::string::npos) << setup;
   // The reach index is kept per merge base, also when a shard fails.
-  EXPECT_EQ(shards["cache"]["key"], "cobench-reach-$CI_MERGE_REQUEST_DIFF_BASE_SHA");
-  EXPECT_EQ(shards["cache"]["paths"], nlohmann::json{".cobench/reach/"});
-  EXPECT_EQ(shards["cache"]["when"], "always");
+  ASSERT_TRUE(shards["cache"].is_array()) << shards["cache"].dump();
+  const auto reach = std::find_if(shards["cache"].begin(), shards["cache"].end(),
+                                  [](const auto& cache) { return cache["paths"] == nlohmann::json{".cobench/reach/"}; });
+  ASSERT_NE(reach, shards["cache"].end()) << shards["cache"].dump();
+  EXPECT_EQ((*reach)["key"], "cobench-reach-$CI_MERGE_REQUEST_DIFF_BASE_SHA");
+  EXPECT_EQ((*reach)["when"], "always");
+}
+
+// Issue 15, item 4: cobench from the image, else the package, else a build;
+// the compile cache kept between pipelines.
+TEST(GitLabTemplate, TakesCobenchFromTheImageThePackageOrABuildAndKeepsTheCompileCache) {
+  LOAD_OR_SKIP(yaml, kSource / "ci/gitlab/cobench.yml");
+  const auto& common = yaml[".cobench"];  // what the shards and the merge job share
+  EXPECT_EQ(text(common["image"]), "$COBENCH_IMAGE");
+  EXPECT_EQ(text(common["variables"]["COBENCH_IMAGE"]), "debian:12");
+  const auto& job = yaml["bench:mr"];  // the shards compile
+  EXPECT_EQ(text(job["variables"]["CCACHE_DIR"]), "$CI_PROJECT_DIR/.ccache");
+  EXPECT_NE(job["cache"].dump().find("\".ccache/\""), std::string::npos) << job["cache"].dump();
+  const std::string script = joined_script(common) + joined_script(job);
+  const size_t image = script.find("if command -v cobench"), deb = script.find("elif [ -n \"$COBENCH_DEB\" ]"),
+               build = script.find("cmake --install /opt/cobench-build --prefix /usr/local");
+  EXPECT_TRUE(image < deb && deb < build && build != std::string::npos) << script;
+  EXPECT_NE(script.find("apt-get install -y -qq --no-install-recommends /tmp/cobench.deb"), std::string::npos);
+  EXPECT_EQ(script.find("/opt/cobench-build/cobench "), std::string::npos) << "runs the installed cobench";
+}
+
+TEST(GitHubTemplate, TakesCobenchFromTheImageThePackageOrABuildAndKeepsTheCompileCache) {
+  LOAD_OR_SKIP(yaml, kSource / "ci/github/cobench.yml");
+  const auto& job = yaml["jobs"]["bench"];
+  EXPECT_EQ(text(job["container"]), "${{ vars.COBENCH_IMAGE || 'debian:12' }}");
+  EXPECT_EQ(text(job["env"]["COBENCH_DEB"]), "${{ vars.COBENCH_DEB }}");
+  bool cache = false, guarded_build = false;
+  std::string commands;
+  for (const auto& step : job["steps"]) {
+    commands += step.value("run", "") + "\n";
+    if (step.value("uses", "").starts_with("actions/cache"))
+      cache |= text(step["with"]["path"]) == ".ccache";
+    if (step.value("run", "").find("cmake --install /opt/cobench-build") != std::string::npos)
+      guarded_build = step.value("if", "") == "steps.source.outputs.build == 'true'";
+  }
+  EXPECT_TRUE(cache);
+  EXPECT_TRUE(guarded_build) << "the build runs only without an installed cobench";
+  EXPECT_NE(commands.find("/tmp/cobench.deb"), std::string::npos) << commands;
+  EXPECT_EQ(commands.find("/opt/cobench-build/cobench "), std::string::npos) << commands;
 }
 
 TEST(GitHubTemplate, PullRequestLabelOptInAndReportNotGate) {
@@ -152,7 +195,7 @@ TEST(GitHubTemplate, MatrixShardsThenOneMergeWithSummaryCommentAndArtifactsAlway
       EXPECT_NE(command.find("--shard \"${{ matrix.shard }}/${{ strategy.job-total }}\""), std::string::npos) << command;
       EXPECT_EQ(command.find("GATE"), std::string::npos) << command;
     }
-    if (uses.starts_with("actions/cache")) {
+    if (uses.starts_with("actions/cache") && text(step["with"]["path"]) == ".cobench/reach") {
       reach_cache = true;
       EXPECT_FALSE(run) << "restored before cobench runs";
       EXPECT_EQ(step["with"]["path"], ".cobench/reach");

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "process/process.h"
 #include "support/testing.h"

@@ -84,8 +84,8 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
   ASSERT_FALSE(job.empty());
   run::UnitPair pair;
   pair.target = "bench_alloc";
-  pair.base = {"bench_alloc", {find_executable(job / "build-base", "bench_alloc").string()}, job / "build-base"};
-  pair.head = {"bench_alloc", {find_executable(job / "build-head", "bench_alloc").string()}, job / "build-head"};
+  pair.base = {"bench_alloc", {find_executable(job / "base/build", "bench_alloc").string()}, job / "base/build"};
+  pair.head = {"bench_alloc", {find_executable(job / "head/build", "bench_alloc").string()}, job / "head/build"};
   ASSERT_FALSE(pair.base.argv[0].empty());
   ASSERT_FALSE(pair.head.argv[0].empty());
   run::ProcessSettings settings{{"--benchmark_min_time=0.001"}, 0, 60, {}, dir / "again"};

@@ -166,17 +166,17 @@ TEST_F(ControlsE2E, TheLayoutProbeBuildsOneCommitTwiceAndPerturbsOnlyTheHead) {
   // Both sides layout-stable, the user's own flags kept; only the head carries the pad.
   const fs::path job = kept_job(repo.path());
   ASSERT_FALSE(job.empty());
-  for (const char* side : {"build-base", "build-head"}) {
+  for (const char* side : {"base/build", "head/build"}) {
     const std::string flags = cmake::file_api::cache_value(job / side, "CMAKE_CXX_FLAGS");
     EXPECT_NE(flags.find("-DUSER_FLAG=1"), std::string::npos) << side << ": " << flags;
     EXPECT_NE(flags.find("-falign-functions=64"), std::string::npos) << side << ": " << flags;
-    EXPECT_EQ(flags.find("-include") != std::string::npos, std::string(side) == "build-head") << side << ": " << flags;
+    EXPECT_EQ(flags.find("-include") != std::string::npos, std::string(side) == "head/build") << side << ": " << flags;
   }
   auto symbols = [&](const char* side) {
     return run_checked({"nm", (job / side / "bench_tiny").string()}).out;
   };
-  EXPECT_NE(symbols("build-head").find("cobench_layout_probe_pad"), std::string::npos);
-  EXPECT_EQ(symbols("build-base").find("cobench_layout_probe_pad"), std::string::npos);
+  EXPECT_NE(symbols("head/build").find("cobench_layout_probe_pad"), std::string::npos);
+  EXPECT_EQ(symbols("base/build").find("cobench_layout_probe_pad"), std::string::npos);
   run_checked({"git", "-C", repo.path().string(), "worktree", "prune"});
 }
 

@@ -28,11 +28,11 @@ std::vector<std::string> quick(std::vector<std::string> extra) {
 TEST(OwnFilesE2E, AnExistingWorkDirKeepsEverythingCobenchDidNotCreate) {
   RunFixture fx;
   const fs::path work = fx.dir / "work";
-  for (const char* name : {"base/mine.txt", "head/mine.txt", "build-base/mine.txt", "report/notes.txt"})
+  for (const char* name : {"base/mine.txt", "head/mine.txt", "base/build/mine.txt", "report/notes.txt"})
     write_file(work / name, "keep me\n");
   auto result = fx.run(quick({"--work-dir", work.string(), "--out", (fx.dir / "out").string()}));
   ASSERT_EQ(result.exit_code, 0) << explain(result);
-  for (const char* name : {"base/mine.txt", "head/mine.txt", "build-base/mine.txt", "report/notes.txt"})
+  for (const char* name : {"base/mine.txt", "head/mine.txt", "base/build/mine.txt", "report/notes.txt"})
     EXPECT_EQ(read_text(work / name), "keep me\n") << name;
   for (const auto& entry : fs::directory_iterator(work))  // the job's own folder is gone
     EXPECT_NE(entry.path().filename().string().rfind("job-", 0), 0u) << entry.path();

@@ -79,7 +79,7 @@ TEST(SharedParentRun, BothSidesLoadOneLibraryAndOnlyTheChangedRoutineRegresses) 
   for (const char* side : {"base", "head"}) {
     for (const char* target : {"bench_touched", "bench_untouched"}) {
       SCOPED_TRACE(std::string(side) + " " + target);
-      const fs::path exe = job / ("build-" + std::string(side)) / target;
+      const fs::path exe = job / side / "build" / target;
       const std::string dynamic = run_checked({"readelf", "-d", exe.string()}).out;
       EXPECT_NE(dynamic.find("Shared library: [libroutines.so]"), std::string::npos) << dynamic;
       EXPECT_NE(dynamic.find("Library rpath: [" + (job / "parent").string() + "]"), std::string::npos) << dynamic;

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/errors.h"
 #include "post/fake_api.h"
 #include "post/http_client.h"

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "fixtures.h"
