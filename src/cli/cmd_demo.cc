@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "core/clock.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "demo_files.h"
@@ -95,7 +96,7 @@ int run_demo(const DemoFlags& flags) {
     std::printf("\nexpected: bench_checksum regression, bench_topk faster, bench_join (the control) pass or "
                 "inconclusive\n");
   if (flags.keep) std::printf("kept the demo repository, worktrees and builds in %s\n", repo.c_str());
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = seconds_since(start);
   std::printf("demo finished in %.0f s\n", seconds);
   return rc;
 }

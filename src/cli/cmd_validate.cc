@@ -22,6 +22,7 @@
 #include "cli/commands.h"
 #include "cli/run_flags.h"
 #include "cli/version.h"
+#include "core/clock.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "host/environment.h"
@@ -221,7 +222,7 @@ int run_validate(const ValidateFlags& flags) {
   }
 
   context.load_end = host::collect_host_context().value("load_average", nlohmann::json());
-  context.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  context.wall_seconds = seconds_since(start);
   const auto summaries = validate::summarize(fixture, methods, jobs);
   const std::string markdown = validate::render_markdown(context, fixture, summaries);
   std::fputs(markdown.c_str(), stdout);

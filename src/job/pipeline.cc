@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cmake/compile_flags.h"
+#include "core/clock.h"
 #include "core/errors.h"
 #include "core/file_lock.h"
 #include "core/parse.h"
@@ -302,7 +303,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   schedule.repetitions = repetition_policy(settings.run.repetitions);
   schedule.budget_for = [&](const std::string& t, const std::string& n) { return budgets.for_benchmark(t, n).time; };
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] { return seconds_since(start); };
   run::ScheduleHooks hooks;
   hooks.on_record = [&](const results::RunRecord& r) { log.run(r); };
   hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
@@ -385,7 +386,7 @@ int run_pipeline(const RunOptions& options) {
       plan::read_cost_history(settings.select.cost_from, settings.origin("select.cost_from").describe("select.cost_from"));
   Prepared prepared;
   prepared.job_elapsed = [job_start] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - job_start).count();
+    return seconds_since(job_start);
   };
   const fs::path repo = git::toplevel(options.repo.empty() ? fs::current_path() : options.repo);
   const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);

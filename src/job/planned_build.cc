@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/clock.h"
 #include "process/signals.h"
 
 namespace cobench::job {
@@ -30,10 +31,6 @@ void drop(TargetChoice& choice, const plan::PlannedTarget& target) {
   for (auto* list : {&choice.both, &choice.head_only, &choice.base_only, &choice.layout_controls})
     std::erase(*list, target.name);
   if (!target.required) choice.budget_dropped.push_back(target.name);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/clock.h"
 #include "git/git.h"
 #include "host/environment.h"
 #include "job/side_build.h"
@@ -15,10 +16,6 @@ namespace cobench::job {
 namespace {
 
 namespace fs = std::filesystem;
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 verdict::ChangeReach unknown(int changed_lines, std::string why) {
   return {verdict::ChangeReach::Status::Unknown, changed_lines, 0, std::move(why)};

@@ -56,17 +56,17 @@ struct Cell {
 };
 
 /// One column of the terminal table: its title, whether it holds numbers (right-aligned), its cell.
-struct Column {
+struct TerminalColumn {
   std::string title;
   bool numeric = false;
   std::function<Cell(const BenchmarkRow&)> cell;
 };
 
-std::vector<Column> columns_for(const Report& report, const std::vector<BenchmarkRow>& rows) {
+std::vector<TerminalColumn> terminal_columns(const Report& report, const std::vector<BenchmarkRow>& rows) {
   const bool with_target = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return !r.target.empty(); });
   const bool with_time = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.time_measured; });
   const bool with_instructions = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.instructions; });
-  std::vector<Column> columns;
+  std::vector<TerminalColumn> columns;
   if (with_target) columns.push_back({"target", false, [](const BenchmarkRow& r) { return Cell(r.target); }});
   // A merged report holds one control per shard: say whose.
   columns.push_back({"benchmark", false, [&report](const BenchmarkRow& r) {
@@ -102,7 +102,7 @@ std::vector<Column> columns_for(const Report& report, const std::vector<Benchmar
   return columns;
 }
 
-std::string render_rows(const std::vector<Column>& columns, const std::vector<BenchmarkRow>& rows, bool color) {
+std::string render_rows(const std::vector<TerminalColumn>& columns, const std::vector<BenchmarkRow>& rows, bool color) {
   std::vector<std::vector<Cell>> table;
   table.emplace_back();
   for (const auto& column : columns) table.back().push_back(Cell(column.title));
@@ -141,7 +141,7 @@ std::string render_table(const Report& report, bool color) {
   sort_rows(rows);
   std::string out;
   if (!rows.empty()) {
-    out += render_rows(columns_for(report, rows), rows, color);
+    out += render_rows(terminal_columns(report, rows), rows, color);
   } else {
     out += infrastructure_failures(report).empty() ? "no benchmark present on both sides\n" : "nothing was measured\n";
   }

@@ -120,6 +120,13 @@ verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_
   return target_stopped || last_run + 1 >= max_runs ? verdict::Look::Final : verdict::Look::Interim;
 }
 
+/// Whether `target` is one of the job's controls (machine or layout).
+bool is_control_target(const JobSettings& settings, const std::string& target) {
+  const auto& layout = settings.layout_controls;
+  return (!settings.machine_control.empty() && target == settings.machine_control) ||
+         std::find(layout.begin(), layout.end(), target) != layout.end();
+}
+
 /// Marks the controls' rows and applies the control rule to every other row:
 /// a regression or "faster" whose interval does not clear the widest control
 /// interval of the job is within what no change produced; its time verdict
@@ -243,7 +250,11 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
         continue;
       }
       const double budget = settings.budgets.for_benchmark(target, name).time;
-      const verdict::Look look = last_look(s, stop != results.stops.end(), settings.max_runs);
+      // A control decides nothing: its interval bounds what no change does in this job, at the stated
+      // level, however early it stopped (an interim 99.73% interval of 10 pairs is their extremes).
+      const verdict::Look look =
+          is_control_target(settings, target) ? verdict::Look::Final
+                                              : last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
       row.metric = s.metric;
       if (const auto split = variance_split(results.runs, target, name, sample_key_for_metric(s.metric)); split.known) {

@@ -16,7 +16,7 @@ namespace {
 bool counted(const Sample& sample) { return sample.count("Ir") > 0; }
 
 /// One target's instruction records and what they add up to.
-struct TargetCounts {
+struct TargetInstructionRuns {
   std::vector<const RunRecord*> records;
   int with_counts[2] = {0, 0};   // per side: runs that counted something
   std::string skipped;           // why the runs stopped early (time budget)
@@ -26,8 +26,8 @@ struct TargetCounts {
 
 int side_index(Side side) { return side == Side::Base ? 0 : 1; }
 
-TargetCounts gather(const std::vector<RunRecord>& runs, const std::string& target) {
-  TargetCounts out;
+TargetInstructionRuns gather_instruction_runs(const std::vector<RunRecord>& runs, const std::string& target) {
+  TargetInstructionRuns out;
   for (const auto& r : runs) {
     if (r.target != target || r.kind != "instructions") continue;
     if (r.status == "skipped") {
@@ -59,7 +59,7 @@ struct BenchmarkCounts {
   int attempted[2] = {0, 0};
 };
 
-BenchmarkCounts benchmark_counts(const TargetCounts& target, const std::string& name) {
+BenchmarkCounts benchmark_counts(const TargetInstructionRuns& target, const std::string& name) {
   BenchmarkCounts out;
   for (const RunRecord* r : target.records) {
     const int side = side_index(r->side);
@@ -118,7 +118,7 @@ std::string loop_fencing(const std::vector<BenchmarkCounts>& benchmarks) {
   return seen.count(true) ? "all" : "none";
 }
 
-std::string status_text(const TargetCounts& target, const std::vector<BenchmarkCounts>& benchmarks,
+std::string instruction_status_text(const TargetInstructionRuns& target, const std::vector<BenchmarkCounts>& benchmarks,
                         const std::vector<double>& slowdowns, const JobSettings& settings) {
   const int runs = std::min(target.with_counts[0], target.with_counts[1]);
   if (runs == 0) {
@@ -170,7 +170,7 @@ void apply_instruction_metrics(report::Report& report, const ResultsFile& result
       counted_only.name = target;
       info = report.targets.insert(report.targets.end(), std::move(counted_only));
     }
-    const TargetCounts counts = gather(results.runs, target);
+    const TargetInstructionRuns counts = gather_instruction_runs(results.runs, target);
     std::vector<std::string> names;
     for (const RunRecord* r : counts.records) {
       for (const auto& [name, sample] : r->samples) names.push_back(name);
@@ -196,7 +196,7 @@ void apply_instruction_metrics(report::Report& report, const ResultsFile& result
       if (std::isfinite(row->instructions->slowdown)) slowdowns.push_back(row->instructions->slowdown);
     }
     info->instruction_runs = std::min(counts.with_counts[0], counts.with_counts[1]);
-    info->instructions_status = status_text(counts, all, slowdowns, settings);
+    info->instructions_status = instruction_status_text(counts, all, slowdowns, settings);
     // Counting instructions only, a target of which nothing was counted is not a pass: an infrastructure failure.
     const auto failed = std::find_if(counts.records.begin(), counts.records.end(), [](auto* r) { return !r->ok(); });
     if (!time_measured && counts.with_counts[0] + counts.with_counts[1] == 0 && failed != counts.records.end())

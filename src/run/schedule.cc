@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/clock.h"
 #include "core/parse.h"
 #include "process/signals.h"
 #include "results/samples.h"
@@ -66,7 +67,7 @@ class Scheduler {
  private:
   double elapsed() const {
     if (hooks_.elapsed_seconds) return hooks_.elapsed_seconds();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return seconds_since(start_);
   }
 
   bool cancelled() const {

@@ -204,6 +204,46 @@ TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
   EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);  // on its row, not in the notes
 }
 
+// A layout control that stopped at an interim look (decided early, as any
+// untouched benchmark does) still bounds "no change" at the stated level: one
+// wild pair among 10 must not make the control's spread the whole interim
+// 99.73% interval, which for 10 pairs is the extremes of the Walsh averages
+// (here ±40%); at the final level the 10 Walsh averages the wild pair is part
+// of still reach about half of it.
+TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
+  ResultsFile file;
+  file.settings.base = "b";
+  file.settings.head = "h";
+  file.settings.metric = "cpu_time";
+  file.settings.pairing = "paired";
+  file.settings.looks = "haybittle-peto";
+  file.settings.stopping = "benchmark";
+  file.settings.min_runs = 10;
+  file.settings.max_runs = 30;
+  file.settings.layout_controls = {"bench_ctl"};
+  for (int run = 0; run < 10; ++run) {
+    const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
+    const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
+    const double wild = run == 3 ? 1.4 : 1.0;  // one pair a neighbour's burst hit
+    auto sample = [](double ns) { return Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+    file.runs.push_back(timing_run("bench_ctl", Side::Base, run, {{"BM_Ctl", sample(base)}}));
+    file.runs.push_back(timing_run("bench_ctl", Side::Head, run, {{"BM_Ctl", sample(base * jitter * wild)}}));
+    file.runs.push_back(timing_run("bench_work", Side::Base, run, {{"BM_Work", sample(base)}}));
+    file.runs.push_back(timing_run("bench_work", Side::Head, run, {{"BM_Work", sample(base * 1.3 * jitter)}}));
+  }
+  const report::Report report = aggregate(file, "results.jsonl");
+  ASSERT_EQ(report.controls.size(), 1u);
+  EXPECT_EQ(report.controls[0].kind, "layout");
+  EXPECT_LT(report.controls[0].spread, 0.25) << "the stated level, not the interim extremes (0.40)";
+  EXPECT_GT(report.controls[0].ci_high, 1.0);
+  const auto& control = row(report, "BM_Ctl");
+  EXPECT_LT(control.time.estimate.confidence, 0.99) << "judged at the final look's level (about 95.5%), not 99.73%";
+  const auto& work = row(report, "BM_Work");
+  EXPECT_EQ(work.verdict, stats::Verdict::Regression) << work.note;
+  ASSERT_TRUE(work.clears_control);
+  EXPECT_TRUE(*work.clears_control);
+}
+
 // Instruction records -> report rows: rows for a job that counted
 // instructions only, both verdicts beside each other when time was measured
 // too, failures and timeouts under callgrind in the notes, the target's
