@@ -11,22 +11,33 @@ namespace cobench::cmake {
 
 namespace {
 
+/// The argument of `args` that sets cache variable `name` (-DNAME=... or
+/// -DNAME:TYPE=...); nullptr when none does.
+std::string* setting_of(std::vector<std::string>& args, const std::string& name) {
+  const std::string prefix = "-D" + name;
+  for (auto& arg : args) {
+    if (!arg.starts_with(prefix)) continue;
+    const auto rest = std::string_view(arg).substr(prefix.size());
+    if (rest.starts_with("=") || (rest.starts_with(":") && rest.find('=') != std::string_view::npos)) return &arg;
+  }
+  return nullptr;
+}
+
 /// Adds `flags` to the cache variable `variable` in `args`: into the user's
 /// -DVARIABLE=... or -DVARIABLE:TYPE=... when present (an _INIT value would be
-/// ignored then), else as -DVARIABLE_INIT=....
+/// ignored then), else into the -DVARIABLE_INIT=... an earlier call added (a
+/// second one would replace it: layout-stable flags and the probe's pad
+/// together), else as a new -DVARIABLE_INIT=....
 void add_to(std::vector<std::string>& args, const std::string& variable, const std::vector<std::string>& flags) {
   if (flags.empty()) return;
   const std::string joined = fmt::format("{}", fmt::join(flags, " "));
-  for (auto& arg : args) {
-    const std::string prefix = "-D" + variable;
-    if (!arg.starts_with(prefix)) continue;
-    const auto rest = arg.substr(prefix.size());
-    if (rest.starts_with("=") || (rest.starts_with(":") && rest.find('=') != std::string::npos)) {
-      arg += (arg.back() == '=' ? "" : " ") + joined;
-      return;
-    }
+  std::string* arg = setting_of(args, variable);
+  if (!arg) arg = setting_of(args, variable + "_INIT");
+  if (!arg) {
+    args.push_back(fmt::format("-D{}_INIT={}", variable, joined));
+    return;
   }
-  args.push_back(fmt::format("-D{}_INIT={}", variable, joined));
+  *arg += (arg->back() == '=' ? "" : " ") + joined;
 }
 
 }  // namespace

@@ -25,6 +25,18 @@ TEST(CompileFlags, TheUsersOwnFlagsAreExtendedNotReplaced) {
   EXPECT_EQ(args, (Args{"-DCMAKE_CXX_FLAGS=-O1 -g -a", "-DCMAKE_C_FLAGS:STRING=-a", "-DCMAKE_CXX_FLAGS_RELEASE=-O3"}));
 }
 
+// `--layout-probe --layout-stable` without the user's own CMAKE_CXX_FLAGS: the
+// probe's pad used to come as a second -DCMAKE_CXX_FLAGS_INIT, which replaced
+// the first, so the probed side was built without the layout-stable flags (on
+// Eigen: BM_VecAdd read 2x, all of it the missing alignment).
+TEST(CompileFlags, FlagsAddedTwiceJoinInOneInitVariable) {
+  const Args args = with_flags(with_flags({"-DFOO=1"}, {{"-a"}, {}}), {{"-include", "p.h"}, {}});
+  EXPECT_EQ(args, (Args{"-DFOO=1", "-DCMAKE_C_FLAGS_INIT=-a -include p.h", "-DCMAKE_CXX_FLAGS_INIT=-a -include p.h"}));
+  // A user's own _INIT value is extended the same way.
+  EXPECT_EQ(with_flags({"-DCMAKE_CXX_FLAGS_INIT:STRING=-O1"}, {{"-a"}, {}}),
+            (Args{"-DCMAKE_CXX_FLAGS_INIT:STRING=-O1 -a", "-DCMAKE_C_FLAGS_INIT=-a"}));
+}
+
 TEST(CompileFlags, NothingToAddLeavesTheArgumentsAlone) {
   EXPECT_EQ(with_flags({"-DX=1"}, {}), (Args{"-DX=1"}));
   EXPECT_TRUE(CompileFlags{}.empty());
