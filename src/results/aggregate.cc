@@ -120,11 +120,12 @@ verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_
   return target_stopped || last_run + 1 >= max_runs ? verdict::Look::Final : verdict::Look::Interim;
 }
 
-/// Whether `target` is one of the job's controls (machine or layout).
-bool is_control_target(const JobSettings& settings, const std::string& target) {
+/// Which control `target` is in this job: "machine", "layout", or "" for a measured target.
+std::string control_kind_of(const JobSettings& settings, const std::string& target) {
   const auto& layout = settings.layout_controls;
-  return (!settings.machine_control.empty() && target == settings.machine_control) ||
-         std::find(layout.begin(), layout.end(), target) != layout.end();
+  if (!settings.machine_control.empty() && target == settings.machine_control) return "machine";
+  if (std::find(layout.begin(), layout.end(), target) != layout.end()) return "layout";
+  return "";
 }
 
 /// Marks the controls' rows and applies the control rule to every other row:
@@ -134,10 +135,8 @@ bool is_control_target(const JobSettings& settings, const std::string& target) {
 void apply_controls(report::Report& out, const JobSettings& settings) {
   std::vector<verdict::ControlSpread> controls;
   for (auto& row : out.benchmarks) {
-    const auto& layout = settings.layout_controls;
-    if (!settings.machine_control.empty() && row.target == settings.machine_control) row.control_kind = "machine";
-    else if (std::find(layout.begin(), layout.end(), row.target) != layout.end()) row.control_kind = "layout";
-    else continue;
+    row.control_kind = control_kind_of(settings, row.target);
+    if (row.control_kind.empty()) continue;
     row.is_control = true;
     if (!row.time.compared) continue;
     if (auto spread = verdict::spread_of(row.time.estimate))
@@ -253,7 +252,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       // A control decides nothing: its interval bounds what no change does in this job, at the stated
       // level, however early it stopped (an interim 99.73% interval of 10 pairs is their extremes).
       const verdict::Look look =
-          is_control_target(settings, target) ? verdict::Look::Final
+          !control_kind_of(settings, target).empty() ? verdict::Look::Final
                                               : last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
       row.metric = s.metric;
