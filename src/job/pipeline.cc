@@ -273,6 +273,11 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   const config::Config& settings = options.settings;
   const bool times = !settings.run.time_metric().empty();
   auto pairs = pair_units(runner, base, head);
+  // A control witnesses the noise of the period it ran in: one that stopped
+  // once it passed would judge the later runs of the others by its first ten.
+  for (auto& pair : pairs)
+    pair.follows = std::find(choice.layout_controls.begin(), choice.layout_controls.end(), pair.target) !=
+                   choice.layout_controls.end();
   results::JobSettings logged = job;
   if (settings.run.machine_control && times)  // the machine control is an A/A of time
     if (auto control = machine_control(runner, pairs, choice.layout_controls)) {
@@ -313,12 +318,31 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
     const double eta = round < min_runs ? elapsed() / round * (min_runs - round) : -1;
     progress.update({label, round, round, round, undecided, elapsed(), eta});
   };
-  run::ScheduleOutcome outcome;
-  if (times) outcome = run::run_schedule(runner, pairs, schedule, hooks);
-  progress.finish();
   std::vector<run::UnitPair> measured;  // the machine control runs one binary as both sides: no delta to count
-  std::copy_if(pairs.begin(), pairs.end(), std::back_inserter(measured), [](const auto& p) { return !p.follows; });
+  std::copy_if(pairs.begin(), pairs.end(), std::back_inserter(measured),
+               [&](const auto& p) { return p.target != logged.machine_control; });
   auto say = [&](const std::string& line) { progress.message(line); };
+  std::vector<results::RunRecord> counted;  // allocation runs
+  // False when interrupted. A pair's cost is estimated from `cost_records` of `cost_kind`.
+  auto count_allocations = [&](const std::vector<results::RunRecord>& cost_records, const char* cost_kind) {
+    if (!gbench_process || settings.run.alloc_runs <= 0) return true;
+    auto on_count = [&](const results::RunRecord& r) {
+      log.run(r);
+      counted.push_back(r);  // the gate estimates a target's next pair from its earlier ones
+    };
+    return run::run_alloc_rounds(
+        measured, *gbench_process, settings.run.alloc_runs, on_count,
+        run::pair_time_gate(schedule.time_budget, cost_records, cost_kind, elapsed, schedule.time_budget_name), say);
+  };
+  // With an allocation budget the counts are verdicts: they run first, where
+  // timing rounds that spend the time budget cannot leave them out. Without
+  // one they only inform, and run in what timing leaves.
+  const bool allocations_first = budgets.judges_allocations();
+  hooks.elapsed_seconds = elapsed;  // the timing rounds' budget counts allocation runs made before them
+  run::ScheduleOutcome outcome;
+  outcome.interrupted = allocations_first && !count_allocations(counted, "alloc");
+  if (times && !outcome.interrupted) outcome = run::run_schedule(runner, pairs, schedule, hooks);
+  progress.finish();
   if (!outcome.interrupted && gbench_process && settings.run.counts_instructions()) {
     const run::InstructionPlan plan{settings.run.instruction_runs, job_dir / "instructions"};
     auto on_record = [&](const results::RunRecord& r) {
@@ -331,15 +355,10 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
                                                          schedule.time_budget_name),
                                      say);
   }
-  if (!outcome.interrupted && gbench_process && settings.run.alloc_runs > 0) {
-    outcome.interrupted = !run::run_alloc_rounds(measured, *gbench_process, settings.run.alloc_runs, hooks.on_record,
-                                                 run::pair_time_gate(schedule.time_budget, outcome.records, "time", elapsed,
-                                                                     schedule.time_budget_name),
-                                                 say);
-  }
+  if (!allocations_first && !outcome.interrupted) outcome.interrupted = !count_allocations(outcome.records, "time");
   if (outcome.interrupted) {
     log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
-                         process::signal_name(signals::cancellation_signal()), outcome.records.size()));
+                         process::signal_name(signals::cancellation_signal()), counted.size() + outcome.records.size()));
   }
 
   const int code = report_results(log.path(), out_dir, gate_policy(settings));

@@ -34,7 +34,7 @@ void settle_verdict(BenchmarkRow& row) {
   verdict::TimeJudgement time = row.time;
   time.note.clear();  // already in the row's note, with whatever the caller added
   const verdict::Overall overall = verdict::fold(
-      {time, row.time_measured, row.instructions, row.governing, row.allocs, row.bytes, row.reach});
+      {time, row.time_measured, row.instructions, row.governing, row.allocs, row.bytes, row.reach, row.uncounted_budgets});
   row.verdict = overall.verdict;
   row.decided_by = overall.decided_by;
   if (overall.note.empty()) return;

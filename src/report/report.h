@@ -48,6 +48,7 @@ struct BenchmarkRow {
   verdict::Governing governing = verdict::Governing::Time;   ///< with time and instructions: whose verdict leads
   std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
   std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op
+  std::vector<verdict::UncountedBudget> uncounted_budgets;  ///< allocation budgets set but not counted
   stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< overall: the worst judged metric
   std::string decided_by = "time";     ///< the metric that set `verdict` ("time", "instructions", "allocs/op", ...)
   std::string note;                    ///< why inconclusive, failures, warnings

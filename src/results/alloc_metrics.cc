@@ -64,6 +64,18 @@ std::string status_text(const TargetCounts& counts, const JobSettings& settings)
   return "not collected: no allocation counts reported";
 }
 
+/// The row's configured budgets that had no counts, unless counting was
+/// turned off (alloc_runs = 0) or cannot apply (plain commands): the status says so.
+std::vector<verdict::UncountedBudget> uncounted_budgets(const report::BenchmarkRow& row, const verdict::Budget& budget,
+                                                        const std::string& status, const JobSettings& settings) {
+  std::vector<verdict::UncountedBudget> out;
+  if (settings.runner == "command" || (settings.runner == "gbench" && settings.alloc_runs == 0)) return out;
+  if (row.target == settings.machine_control) return out;  // one binary as both sides: never counted
+  if (budget.allocs && !row.allocs) out.push_back({"allocs/op", budget.allocs->text, status});
+  if (budget.bytes && !row.bytes) out.push_back({"bytes/op", budget.bytes->text, status});
+  return out;
+}
+
 }  // namespace
 
 void apply_alloc_metrics(report::Report& report, const ResultsFile& results) {
@@ -78,6 +90,7 @@ void apply_alloc_metrics(report::Report& report, const ResultsFile& results) {
                                           values(counts, Side::Head, row.name, "allocs_per_iter"), budget.allocs);
       row.bytes = verdict::judge_medians(values(counts, Side::Base, row.name, "bytes_per_iter"),
                                          values(counts, Side::Head, row.name, "bytes_per_iter"), budget.bytes);
+      row.uncounted_budgets = uncounted_budgets(row, budget, info.alloc_status, results.settings);
       report::settle_verdict(row);
     }
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Allocation runs: the Google Benchmark binaries once more per side under the
-// counting allocator (LD_PRELOAD), after the timing rounds. Their times are
+// counting allocator (LD_PRELOAD): before the timing rounds when an allocation
+// budget makes their counts verdicts, after them otherwise. Their times are
 // dropped, so the allocator never touches a timing sample, and they run with a
 // small --benchmark_min_time: the memory pass needs at most 16 iterations.
 #include <functional>

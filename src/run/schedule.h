@@ -23,7 +23,7 @@ struct UnitPair {
   std::string base_sha;
   std::string head_sha;
   /// A control that follows the job: measured in every round and block while
-  /// any other target is, never stopped by its own verdict (the machine control).
+  /// any other target is, never stopped by its own verdict (the machine control, a layout control).
   bool follows = false;
   std::vector<std::string> only = {};  ///< benchmarks it covers from the start (empty: all)
 };

@@ -1,5 +1,6 @@
 #include "verdict/budget.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -53,6 +54,11 @@ Budgets::Budgets(Budget defaults, std::vector<Override> overrides)
                                    overrides_[i].match, e.what()));
     }
   }
+}
+
+bool Budgets::judges_allocations() const {
+  if (defaults_.allocs || defaults_.bytes) return true;
+  return std::any_of(overrides_.begin(), overrides_.end(), [](const Override& o) { return o.allocs || o.bytes; });
 }
 
 Budget Budgets::for_benchmark(const std::string& target, const std::string& name) const {

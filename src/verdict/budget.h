@@ -54,6 +54,8 @@ class Budgets {
   /// The budgets of one benchmark (`target` may be empty, as in `compare`).
   Budget for_benchmark(const std::string& target, const std::string& name) const;
   const Budget& defaults() const { return defaults_; }
+  /// Whether any benchmark is judged on allocs/op or bytes/op (a default or an override sets one).
+  bool judges_allocations() const;
   const std::vector<Override>& overrides() const { return overrides_; }
 
  private:

@@ -144,6 +144,15 @@ Overall fold(const Judgements& judged) {
   }
   fold_one(overall, judged.allocs, "allocs/op");
   fold_one(overall, judged.bytes, "bytes/op");
+  for (const auto& uncounted : judged.uncounted) {
+    if (severity(stats::Verdict::Inconclusive) > severity(overall.verdict)) {
+      overall.verdict = stats::Verdict::Inconclusive;
+      overall.decided_by = uncounted.metric;
+    }
+    const std::string text =
+        fmt::format("{} budget +{} not judged: {}", uncounted.metric, uncounted.budget, uncounted.why);
+    overall.note = overall.note.empty() ? text : overall.note + "; " + text;
+  }
   const auto& reach = judged.reach;
   if (!reach || reach->status != ChangeReach::Status::NotReached) return overall;
   // What this benchmark measures did not run the changed code: a delta here is

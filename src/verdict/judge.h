@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "stats/stats.h"
 #include "verdict/budget.h"
@@ -67,6 +68,15 @@ struct Overall {
   std::string note;
 };
 
+/// A configured allocs/op or bytes/op budget that no counts could be judged
+/// against (the time budget ran out before the allocation runs, a run failed,
+/// the counting library is missing): the row cannot pass on it.
+struct UncountedBudget {
+  std::string metric;  ///< "allocs/op" or "bytes/op"
+  std::string budget;  ///< as written ("0", "5%")
+  std::string why;     ///< the target's allocation status ("not collected: ...")
+};
+
 /// What one benchmark measured, for the fold.
 struct Judgements {
   const TimeJudgement& time;
@@ -76,11 +86,13 @@ struct Judgements {
   const std::optional<MedianJudgement>& allocs;
   const std::optional<MedianJudgement>& bytes;
   std::optional<ChangeReach> reach = std::nullopt;             ///< from a reach pass; nullopt without one
+  std::vector<UncountedBudget> uncounted = {};                 ///< budgets left unjudged: at best inconclusive
 };
 
 /// Folds the metrics into one verdict. Time or instructions lead (the one
 /// measured, or as `governing` says when both are: the worse for Worst), then
-/// allocs/op and bytes/op can only make it worse: regression > inconclusive > pass.
+/// allocs/op and bytes/op can only make it worse: regression > inconclusive > pass;
+/// a budget of theirs with no counts makes a pass inconclusive.
 /// The reach rule: a benchmark shown not to execute the change (`reach`
 /// not_reached) is at most an unrelated change, never a regression nor
 /// inconclusive, and its note starts with not_executed_mark(); reached,

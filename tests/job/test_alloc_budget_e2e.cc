@@ -48,15 +48,20 @@ fs::path find_executable(const fs::path& dir, const std::string& name) {
   return {};
 }
 
-TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
-  TempDir dir;
-  GitRepo repo(dir / "repo");
+/// main: no allocation in BM_hot; feature (checked out): one per iteration.
+void commit_base_and_head(GitRepo& repo) {
   repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_alloc", "bench.cc"}}));
   repo.write("bench.cc", bench_source(false));
   repo.commit("base");
   repo.git({"checkout", "-q", "-b", "feature"});
   repo.write("bench.cc", bench_source(true));
   repo.commit("head allocates in BM_hot");
+}
+
+TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
+  TempDir dir;
+  GitRepo repo(dir / "repo");
+  commit_base_and_head(repo);
 
   const fs::path work = dir / "work";
   auto result = run_cobench({"run", "--base", "main", "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "3",
@@ -113,6 +118,29 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
     EXPECT_EQ(judged.benchmarks[1].verdict, stats::Verdict::Pass);
     EXPECT_EQ(judged.targets[0].alloc_runs, 3);
   }
+}
+
+TEST(AllocBudget, TimingRoundsThatSpendTheBudgetCannotLeaveTheAllocationBudgetUnjudged) {
+  TempDir dir;
+  GitRepo repo(dir / "repo");
+  commit_base_and_head(repo);
+  // Each timing run takes about 0.4 s (two benchmarks at 0.2 s): a 1 s
+  // measuring budget is spent by the first timing pairs, so the allocation
+  // runs, which a budget makes verdicts, must come before them.
+  auto result = run_cobench({"run", "--base", "main", "--min-runs", "6", "--max-runs", "30", "--alloc-runs", "3",
+                             "--allocs-budget", "0", "--measure-budget", "1s", "--bench-arg=--benchmark_min_time=0.2",
+                             "--no-machine-control", "--out", (dir / "out").string()},
+                            repo.path());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto report = report::from_json(nlohmann::json::parse(read_text(dir / "out/report.json")));
+  const auto* hot = job::testing::find_row(report, "BM_hot");
+  ASSERT_TRUE(hot);
+  ASSERT_TRUE(hot->allocs) << hot->note;
+  EXPECT_EQ(hot->verdict, stats::Verdict::Regression) << hot->note;
+  EXPECT_EQ(hot->decided_by, "allocs/op");
+  ASSERT_EQ(report.targets.size(), 1u);
+  EXPECT_GE(report.targets[0].alloc_runs, 1) << report.targets[0].alloc_status;
+  EXPECT_LT(hot->runs_base, 6) << "the timing rounds were meant to run out of budget";
 }
 
 }  // namespace

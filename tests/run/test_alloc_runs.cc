@@ -1,5 +1,5 @@
-// Allocation runs under --time-budget: they come after the timing rounds and
-// must not overrun the measuring phase (on Eigen's bench_fft three pairs of
+// Allocation runs under --time-budget: they come after the timing rounds (or
+// before them, with an allocation budget) and must not overrun the measuring phase (on Eigen's bench_fft three pairs of
 // allocation runs took as long again as the whole budgeted timing phase).
 #include <algorithm>
 #include <cstdlib>

@@ -121,6 +121,35 @@ ChangeReach reach_of(ChangeReach::Status status, int changed, int executed) {
   return reach;
 }
 
+TEST(FoldMetricVerdicts, ABudgetWithNoCountsCannotPassButARegressionStands) {
+  const UncountedBudget uncounted{"allocs/op", "0",
+                                  "not collected: measuring budget 60.0 s exhausted after 0 allocation runs per side"};
+  auto row = row_with(Verdict::Pass);
+  row.uncounted_budgets = {uncounted};
+  fold_metric_verdicts(row);
+  EXPECT_EQ(row.verdict, Verdict::Inconclusive);
+  EXPECT_EQ(row.decided_by, "allocs/op");
+  EXPECT_EQ(row.time.verdict, Verdict::Pass);
+  EXPECT_NE(row.note.find("allocs/op budget +0 not judged: not collected: measuring budget 60.0 s exhausted"),
+            std::string::npos)
+      << row.note;
+
+  auto timed_regression = row_with(Verdict::Regression);
+  timed_regression.uncounted_budgets = {uncounted, {"bytes/op", "64", "not collected: base run failed"}};
+  fold_metric_verdicts(timed_regression);
+  EXPECT_EQ(timed_regression.verdict, Verdict::Regression);
+  EXPECT_EQ(timed_regression.decided_by, "time");
+  EXPECT_NE(timed_regression.note.find("bytes/op budget +64 not judged: not collected: base run failed"),
+            std::string::npos)
+      << timed_regression.note;
+
+  auto unreached = row_with(Verdict::Pass);
+  unreached.uncounted_budgets = {uncounted};
+  unreached.reach = reach_of(ChangeReach::Status::NotReached, 1, 0);
+  fold_metric_verdicts(unreached);
+  EXPECT_EQ(unreached.verdict, Verdict::Unrelated);
+}
+
 TEST(FoldReach, ABenchmarkThatDoesNotExecuteTheChangeIsAtMostUnrelated) {
   for (Verdict time_verdict : {Verdict::Regression, Verdict::Inconclusive}) {
     auto row = row_with(time_verdict);
