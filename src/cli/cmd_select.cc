@@ -60,7 +60,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   // The checked-out HEAD with no tracked changes is the head tree itself, which
   // saves a checkout (and lets configure reuse its build folder); anything else
   // gets a detached worktree, so uncommitted edits never leak into the answer.
-  std::optional<job::JobFolder> folder;  // only the worktrees; the build folder is kept for the next select
+  std::optional<job::JobFolder> folder;  // the worktrees and their build folder, gone with this select
   std::optional<git::Worktree> head_tree, base_tree;
   const bool in_place = git::is_clean_checkout_of(repo, head_sha);
   if (!in_place || (needs_base_tree(git::diff_name_status(repo, base_sha, head_sha)) && !f.all))
@@ -73,7 +73,10 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   if (!fs::is_directory(build.source_dir))
     throw InputError(fmt::format("{}: no folder '{}' in {}", settings.origin("build.source_dir").describe("build.source_dir"),
                                  source_dir, f.head));
-  build.build_dir = work / "select" / (in_place ? "build-repo" : "build-worktree");
+  // A build folder is bound to the source folder it was configured from: the
+  // repository's is kept for the next select, a worktree's (a new path each
+  // time) goes with it.
+  build.build_dir = in_place ? work / "select" / "build-repo" : folder->path() / "build";
   build.cmake_args = settings.build.cmake_args;
   build.build_type = settings.build.build_type;
   build.log_path = work / "select" / "configure.log";

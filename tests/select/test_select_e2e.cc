@@ -85,6 +85,10 @@ TEST_F(SelectE2E, DeletedHeaderAndCapOnAWorktreeHead) {
   ASSERT_EQ(j["dropped"].size(), 1u);
   EXPECT_EQ(j["dropped"][0]["target"], "bench_a");
   EXPECT_EQ(j["selected"][0]["layout_warnings"].size(), 1u) << "b.cc registers BM_B and BM_B2";
+  // Again in the same work folder: each select's worktree is a new folder, and
+  // a build folder configured from the last one's must not be in the way.
+  auto again = select_json({"--head", head, "--max-targets", "0"});
+  EXPECT_EQ(again["selected"].size(), 2u) << again.dump(2);
 }
 
 TEST_F(SelectE2E, CMakeChangeSelectsAllAndDocsChangeSelectsNone) {
