@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -16,15 +18,30 @@ using nlohmann::json;
 
 struct Lines {
   std::set<int> executed, instrumented;
+  std::vector<std::pair<int, int>> functions_that_ran;  // [start_line, end_line]
 };
 
-/// A positive line number, or 0 when the entry has none.
-int line_number_of(const json& line) {
-  auto it = line.find("line_number");
-  if (it == line.end() || !it->is_number_integer()) return 0;
+/// An integer field of at least 1 (and sane), or 0.
+int positive_line(const json& object, const char* field) {
+  auto it = object.find(field);
+  if (it == object.end() || !it->is_number_integer()) return 0;
   const auto value = it->get<long long>();
   return value > 0 && value <= 100'000'000 ? static_cast<int>(value) : 0;
 }
+
+/// The line span of a function entry that ran ("execution_count" above 0), or nothing.
+std::optional<std::pair<int, int>> span_that_ran(const json& function) {
+  if (!function.is_object()) return std::nullopt;
+  const auto count = function.find("execution_count");
+  if (count == function.end()) return std::nullopt;
+  const auto times = json_number(*count);
+  const int start = positive_line(function, "start_line"), end = positive_line(function, "end_line");
+  if (!times || *times <= 0 || start == 0 || end < start) return std::nullopt;
+  return std::pair{start, end};
+}
+
+/// A positive line number, or 0 when the entry has none.
+int line_number_of(const json& line) { return positive_line(line, "line_number"); }
 
 /// Whether the line ran: "count" above 0 (gcc 9+ writes an integer; a float is taken too).
 bool executed(const json& line) {
@@ -55,7 +72,19 @@ void read_document(const json& document, std::map<std::filesystem::path, Lines>&
       known.instrumented.insert(number);
       if (executed(line)) known.executed.insert(number);
     }
+    if (auto functions = file.find("functions"); functions != file.end() && functions->is_array())
+      for (const json& function : *functions)
+        if (auto span = span_that_ran(function)) known.functions_that_ran.push_back(*span);
   }
+}
+
+/// The lines of `lines`' functions that ran which have no code of their own.
+std::vector<int> uninstrumented_lines_that_ran(const Lines& lines) {
+  std::set<int> out;
+  for (const auto& [start, end] : lines.functions_that_ran)
+    for (int line = start; line <= end; ++line)
+      if (!lines.instrumented.count(line)) out.insert(line);
+  return {out.begin(), out.end()};
 }
 
 }  // namespace
@@ -76,7 +105,7 @@ std::vector<CoveredFile> parse_gcov_json(std::string_view text, const std::strin
   std::vector<CoveredFile> out;
   for (auto& [path, lines] : files)
     out.push_back({path, {lines.executed.begin(), lines.executed.end()},
-                   {lines.instrumented.begin(), lines.instrumented.end()}});
+                   {lines.instrumented.begin(), lines.instrumented.end()}, uninstrumented_lines_that_ran(lines)});
   return out;
 }
 

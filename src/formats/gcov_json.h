@@ -15,6 +15,12 @@ struct CoveredFile {
   std::filesystem::path path;     ///< lexically normal; relative names resolved against the document's working directory
   std::vector<int> executed;      ///< lines with a count above 0, ascending
   std::vector<int> instrumented;  ///< lines the compiler produced code for, ascending
+  /// Lines with no code of their own (not instrumented) inside a function that
+  /// ran (its "functions" entry: start_line to end_line, execution_count above
+  /// 0), ascending. An optimised coverage build keeps no code for a statement
+  /// folded into its neighbours (Eigen's `Index kc = blocking.kc();` at -O3):
+  /// the enclosing function's execution is what says whether it ran.
+  std::vector<int> in_functions_that_ran;
 };
 
 /// Parses gcov's stdout: one JSON document per line. Files named in several

@@ -36,7 +36,10 @@ std::vector<std::string> coverage_run_args(const std::vector<std::string>& bench
 /// One benchmark instance's run under coverage.
 struct InstanceCoverage {
   std::string name;       ///< as --benchmark_list_tests names it
-  LineMap executed;       ///< lines that ran, in files under the checkout (those `keep_file` accepts)
+  /// Lines that ran, in files under the checkout (those `keep_file` accepts):
+  /// with a count above 0, or with no code of their own inside a function
+  /// that ran (formats::CoveredFile::in_functions_that_ran).
+  LineMap executed;
   std::string failure;    ///< why it has no coverage ("" when it has)
   double seconds = 0;     ///< wall time of its run
 };

@@ -196,9 +196,13 @@ class Pass {
     try {
       for (const auto& file : formats::parse_gcov_json(result.out, "gcov output for " + out.name)) {
         const std::string rel = inside(file.path, roots_);
-        if (rel.empty() || file.executed.empty() || (s_.keep_file && !s_.keep_file(rel))) continue;
+        if (rel.empty() || (file.executed.empty() && file.in_functions_that_ran.empty()) ||
+            (s_.keep_file && !s_.keep_file(rel)))
+          continue;
         auto& lines = out.executed[rel];
         lines.insert(lines.end(), file.executed.begin(), file.executed.end());
+        // A line the optimiser left no code for ran when its enclosing function did.
+        lines.insert(lines.end(), file.in_functions_that_ran.begin(), file.in_functions_that_ran.end());
         std::sort(lines.begin(), lines.end());
         lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
       }

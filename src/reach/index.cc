@@ -17,7 +17,9 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr const char* kFormat = "cobench-reach-index";
-constexpr int kVersion = 1;
+// 2: executed lines include those with no code inside a function that ran;
+// an index of version 1 says "not reached" for them, so it is rebuilt.
+constexpr int kVersion = 2;
 
 json key_json(const IndexKey& key) {
   return {{"compiler", key.compiler},
@@ -113,8 +115,13 @@ ReachIndex::ReachIndex(fs::path folder, std::string base_sha, IndexKey key)
     note_ = fmt::format("{} is not a cobench reach index; left alone, not used", path_.string());
     return;
   }
-  if (document.value("version", 0) != kVersion || document.value("base", "") != base_ ||
-      document.value("key", json()) != key_json(key_)) {
+  if (const int version = document.value("version", 0); version != kVersion) {
+    note_ = fmt::format("{} is a reach index of version {} (this cobench writes {}); rebuilt", path_.string(), version,
+                        kVersion);
+    changed_ = true;
+    return;
+  }
+  if (document.value("base", "") != base_ || document.value("key", json()) != key_json(key_)) {
     note_ = fmt::format("{} was built for other settings (compiler, CMake or benchmark arguments); rebuilt",
                         path_.string());
     changed_ = true;  // replace it with this job's

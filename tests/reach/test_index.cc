@@ -85,10 +85,21 @@ TEST(ReachIndex, AFileThatIsNotAnIndexIsLeftAlone) {
   EXPECT_NE(ReachIndex(tmp.path(), kSha, key()).note().find("not a readable reach index"), std::string::npos);
 }
 
+TEST(ReachIndex, AnIndexOfAnotherVersionIsRebuilt) {
+  TempDir tmp;
+  // Version 1 counted a line without code inside a function that ran as not run.
+  write_file(tmp / (kSha + ".json"),
+             "{\"format\": \"cobench-reach-index\", \"version\": 1, \"base\": \"" + kSha + "\", \"targets\": {}}");
+  ReachIndex index(tmp.path(), kSha, key());
+  EXPECT_EQ(index.find("t"), nullptr);
+  EXPECT_NE(index.note().find("a reach index of version 1 (this cobench writes 2); rebuilt"), std::string::npos)
+      << index.note();
+}
+
 TEST(ReachIndex, ADamagedIndexIsRebuiltNamingTheField) {
   TempDir tmp;
   write_file(tmp / (kSha + ".json"),
-             "{\"format\": \"cobench-reach-index\", \"version\": 1, \"base\": \"" + kSha +
+             "{\"format\": \"cobench-reach-index\", \"version\": 2, \"base\": \"" + kSha +
                  "\", \"key\": {\"compiler\": \"GNU 12.2.0\", \"build_type\": \"Release\", \"source_dir\": \"\", "
                  "\"cmake_args\": [\"-DX=1\"], \"bench_args\": []}, \"targets\": {\"t\": {\"failure\": \"\", "
                  "\"seconds\": 1, \"instances\": {\"BM\": {\"failure\": \"\", \"seconds\": 1, \"executed\": "
