@@ -177,7 +177,8 @@ std::string ReachStep::method() const {
     return "unknown for every benchmark: " + tool_.unavailable + "; a binding cap keeps its include-hop ranking";
   std::string text = fmt::format(
       "each benchmark instance run once in its own process (--benchmark_min_time=0.01) from a --coverage build "
-      "(the same flags otherwise), gcov's executed lines against the diff's {} changed line{} of code",
+      "(the same flags otherwise), gcov's executed lines (a line without code of its own: when its function ran) "
+      "against the diff's {} changed line{} of code",
       changes_.count(), changes_.count() == 1 ? "" : "s");
   if (!changes_.head.empty()) text += fmt::format("; the {} added on the head: head coverage build", changes_.head_lines());
   if (!changes_.base.empty() || ranked_) {
