@@ -36,7 +36,8 @@ std::optional<std::pair<int, int>> span_that_ran(const json& function) {
   if (count == function.end()) return std::nullopt;
   const auto times = json_number(*count);
   const int start = positive_line(function, "start_line"), end = positive_line(function, "end_line");
-  if (!times || *times <= 0 || start == 0 || end < start) return std::nullopt;
+  // No function spans 100,000 lines; a damaged entry must not make us list them.
+  if (!times || *times <= 0 || start == 0 || end < start || end - start > 100'000) return std::nullopt;
   return std::pair{start, end};
 }
 

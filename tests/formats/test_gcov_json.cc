@@ -57,14 +57,16 @@ const char* kFoldedLine =
     R"({"line_number": 140, "count": 31}, {"line_number": 141, "count": 0}, {"line_number": 160, "count": 0}], )"
     R"("functions": [{"name": "_ZN3runEv", "start_line": 128, "end_line": 142, "execution_count": 31}, )"
     R"({"name": "_ZN6unusedEv", "start_line": 150, "end_line": 161, "execution_count": 0}, )"
-    R"({"name": "broken", "start_line": 170, "end_line": 165, "execution_count": 3}, {"start_line": 180}]}]})";
+    R"({"name": "broken", "start_line": 170, "end_line": 165, "execution_count": 3}, {"start_line": 180}, )"
+    R"({"name": "huge", "start_line": 200, "end_line": 90000000, "execution_count": 1}]}]})";
 
 TEST(GcovJson, ALineWithoutCodeRanWhenItsFunctionRan) {
   auto files = parse_gcov_json(kFoldedLine, "gcov");
   ASSERT_EQ(files.size(), 1u);
   EXPECT_EQ(files[0].executed, (std::vector<int>{130, 140}));
   // 128-142 but for the instrumented 130, 140 and 141 (141 has code and did not run: it stays unexecuted);
-  // nothing of the function that never ran, nor of the entries without a usable span.
+  // nothing of the function that never ran, nor of the entries without a usable span (a reversed
+  // one, one without an end, one longer than any function).
   std::vector<int> expected;
   for (int line = 128; line <= 142; ++line)
     if (line != 130 && line != 140 && line != 141) expected.push_back(line);
