@@ -41,9 +41,6 @@ std::optional<std::pair<int, int>> span_that_ran(const json& function) {
   return std::pair{start, end};
 }
 
-/// A positive line number, or 0 when the entry has none.
-int line_number_of(const json& line) { return positive_line(line, "line_number"); }
-
 /// Whether the line ran: "count" above 0 (gcc 9+ writes an integer; a float is taken too).
 bool executed(const json& line) {
   auto it = line.find("count");
@@ -68,7 +65,7 @@ void read_document(const json& document, std::map<std::filesystem::path, Lines>&
     Lines& known = out[path.lexically_normal()];
     for (const json& line : *lines) {
       if (!line.is_object()) continue;
-      const int number = line_number_of(line);
+      const int number = positive_line(line, "line_number");
       if (number == 0) continue;
       known.instrumented.insert(number);
       if (executed(line)) known.executed.insert(number);
