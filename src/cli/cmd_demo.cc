@@ -88,7 +88,7 @@ int run_demo(const DemoFlags& flags) {
   std::string base = make_repository(dir, repo);
   std::fprintf(stderr,
                "cobench demo: example project in %s\n"
-               "  head: bench_checksum ~25%% slower (one more operation per byte), bench_topk faster "
+               "  head: bench_checksum ~75%% slower (three more operations per byte), bench_topk faster "
                "(partial_sort), bench_join unchanged\n",
                repo.c_str());
   int rc = job::run_pipeline(demo_options(repo, base, out, flags.keep));

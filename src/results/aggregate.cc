@@ -150,11 +150,12 @@ void apply_controls(report::Report& out, const JobSettings& settings) {
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
     row.clears_control = verdict::clears(row.time.estimate, widest.spread);
-    if (*row.clears_control || (row.time.verdict != stats::Verdict::Regression && !row.time.faster)) continue;
+    const bool regression_falls = !verdict::regression_stands(row.time, widest.spread);
+    if (!regression_falls && (*row.clears_control || !row.time.faster)) continue;
     const std::string within = fmt::format("within the control's spread ±{:.1f}% ({} control {}): not told apart from "
                                            "no change",
                                            widest.spread * 100, widest.kind, widest.name);
-    if (row.time.verdict == stats::Verdict::Regression) row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
+    if (regression_falls) row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
     row.time.faster = false;
     append_note(row.note, within);
   }

@@ -10,6 +10,7 @@
 #include "core/parse.h"
 #include "process/signals.h"
 #include "results/samples.h"
+#include "verdict/control.h"
 #include "verdict/judge.h"
 
 namespace cobench::run {
@@ -19,6 +20,10 @@ std::string budget_name(double seconds, const std::string& name) {
 }
 
 namespace {
+
+double budget_of(const ScheduleSettings& settings, const std::string& target, const std::string& name) {
+  return settings.budget_for ? settings.budget_for(target, name) : 0.05;
+}
 
 /// Progress of one target through the plan.
 struct TargetState {
@@ -83,7 +88,7 @@ class Scheduler {
   /// The benchmarks of `state` still undecided at this look; with per-benchmark
   /// stopping only those still running are looked at (a decided one stays decided).
   std::vector<std::string> undecided(const TargetState& state, verdict::Look look) const {
-    auto names = undecided_benchmarks(state.pair->target, outcome_.records, settings_, look);
+    auto names = undecided_benchmarks(state.pair->target, outcome_.records, settings_, look, control_spread_);
     const auto& running = state.scope.benchmarks;
     if (!settings_.per_benchmark || running.empty()) return names;
     std::erase_if(names, [&](const std::string& name) {
@@ -96,6 +101,7 @@ class Scheduler {
   /// at the final look) or to be measured on, with its next scope.
   std::vector<TargetState*> look_at_targets() {
     std::vector<TargetState*> out;
+    control_spread_ = widest_control_spread(control_targets(), outcome_.records, settings_);
     for (auto& state : states_) {
       if (!state.active || state.pair->follows) continue;
       const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);
@@ -116,6 +122,13 @@ class Scheduler {
       if (out.empty() || state.pairs_done >= settings_.max_runs) state.active = false;
       else out.push_back(&state);
     }
+    return out;
+  }
+
+  std::vector<std::string> control_targets() const {
+    std::vector<std::string> out;
+    for (const auto& state : states_)
+      if (state.pair->follows) out.push_back(state.pair->target);
     return out;
   }
 
@@ -239,20 +252,35 @@ class Scheduler {
   std::chrono::steady_clock::time_point start_;
   std::vector<TargetState> states_;
   ScheduleOutcome outcome_;
+  std::optional<double> control_spread_;  // the job's widest control spread at the last look
 };
 
 }  // namespace
 
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
-                                              const ScheduleSettings& settings, verdict::Look look) {
+                                              const ScheduleSettings& settings, verdict::Look look,
+                                              std::optional<double> control_spread) {
   std::vector<std::string> out;
   for (auto& [name, samples] : results::collect_samples(records, target, settings.rule.metric)) {
     if (samples.base.empty() || samples.head.empty()) continue;
-    double budget = settings.budget_for ? settings.budget_for(target, name) : 0.05;
-    if (results::judge_samples(samples, budget, settings.rule, look).verdict == stats::Verdict::Inconclusive)
+    const auto judged = results::judge_samples(samples, budget_of(settings, target, name), settings.rule, look);
+    if (judged.verdict == stats::Verdict::Inconclusive || !verdict::regression_stands(judged, control_spread))
       out.push_back(name);
   }
   return out;
+}
+
+std::optional<double> widest_control_spread(const std::vector<std::string>& control_targets,
+                                            const std::vector<RunRecord>& records, const ScheduleSettings& settings) {
+  std::optional<double> widest;
+  for (const auto& target : control_targets)
+    for (auto& [name, samples] : results::collect_samples(records, target, settings.rule.metric)) {
+      if (samples.base.empty() || samples.head.empty()) continue;
+      const auto judged =
+          results::judge_samples(samples, budget_of(settings, target, name), settings.rule, verdict::Look::Final);
+      if (auto spread = verdict::spread_of(judged.estimate); spread && (!widest || *spread > *widest)) widest = spread;
+    }
+  return widest;
 }
 
 ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs, const ScheduleSettings& settings,

@@ -76,8 +76,18 @@ ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs,
                              const ScheduleHooks& hooks = {});
 
 /// Benchmarks of one target that have samples on both sides and whose verdict
-/// is still inconclusive at `look`, from that target's records.
+/// is still open at `look`, from that target's records: inconclusive, or a
+/// regression that does not clear `control_spread`, the job's widest control
+/// spread so far (the reports would call it inconclusive; more pairs of it and
+/// of the controls can still tell it apart).
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
-                                              const ScheduleSettings& settings, verdict::Look look);
+                                              const ScheduleSettings& settings, verdict::Look look,
+                                              std::optional<double> control_spread = std::nullopt);
+
+/// The widest spread of the controls' intervals in `records` (`control_targets`
+/// are the pairs that follow the job), each judged as the reports judge a
+/// control: at the final look. nullopt while none has an interval.
+std::optional<double> widest_control_spread(const std::vector<std::string>& control_targets,
+                                            const std::vector<RunRecord>& records, const ScheduleSettings& settings);
 
 }  // namespace cobench::run

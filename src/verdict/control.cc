@@ -15,6 +15,11 @@ bool clears(const stats::RatioEstimate& e, double spread) {
   return e.ci_low > 1 + spread || e.ci_high < 1 - spread;
 }
 
+bool regression_stands(const TimeJudgement& judgement, std::optional<double> spread) {
+  if (judgement.verdict != stats::Verdict::Regression || !spread || !judgement.estimate.ci_reachable) return true;
+  return clears(judgement.estimate, *spread);
+}
+
 std::vector<ControlSpread> widest_per_kind(const std::vector<ControlSpread>& controls) {
   std::vector<ControlSpread> out;
   for (const char* kind : {"machine", "layout"}) {

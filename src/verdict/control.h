@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "stats/stats.h"
+#include "verdict/judge.h"
 
 namespace cobench::verdict {
 
@@ -30,6 +31,12 @@ std::optional<double> spread_of(const stats::RatioEstimate& estimate);
 /// above 1 + s or wholly below 1 - s. A regression or a "faster" that does
 /// not clear it is within what no change produced in this job.
 bool clears(const stats::RatioEstimate& estimate, double spread);
+
+/// Whether a judged regression stands against the controls' spread: it does
+/// when there is no spread yet, when its interval is not known (its verdict
+/// says so already), or when its interval clears the spread. One that does not
+/// stand is inconclusive in the reports, and the schedule keeps measuring it.
+bool regression_stands(const TimeJudgement& judgement, std::optional<double> spread);
 
 /// The widest control per kind, in the order machine, layout.
 std::vector<ControlSpread> widest_per_kind(const std::vector<ControlSpread>& controls);

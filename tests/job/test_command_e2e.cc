@@ -35,7 +35,12 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   make_executable(repo, {"work.sh"});
   repo.commit("head sleeps longer");
 
-  auto result = run_cobench({"run", "--base", "main", "--command", "./work.sh", "--command", "sh -c './control.sh'",
+  // The unchanged command goes first: one run times its commands back to back, and
+  // second, it followed the head's 120 ms sleep on the head side and the base's 20 ms
+  // on the base side; the CI machine once called it a regression that way (likely a
+  // CPU that idled longer wakes slower). First in each run, it follows the other
+  // side's run as often as its own side's.
+  auto result = run_cobench({"run", "--base", "main", "--command", "sh -c './control.sh'", "--command", "./work.sh",
                              "--prepare", "touch prepared", "--min-runs", "6", "--max-runs", "6", "--out",
                              (dir / "out").string()},
                             repo.path());

@@ -189,6 +189,43 @@ TEST(Schedule, PairedHaybittlePetoLooksDecideOnlyOnceTheStrictIntervalExists) {
   EXPECT_FALSE(outcome.stop_reasons.count("clear"));
 }
 
+TEST(Schedule, ARegressionWithinTheControlsSpreadKeepsMeasuringWithTheControlUntilItClearsIt) {
+  // The report calls a regression inconclusive while its interval does not
+  // clear the widest control's; the schedule must not stop it (and so the
+  // control that follows the job) on its own verdict alone.
+  FakeRunner runner;
+  runner.targets["slow"] = {1.25, 0.01};
+  runner.targets["control"] = {1.0, 0.35};  // rebuilt untouched, ±35% noisy
+  auto pairs = fake_pairs(runner);
+  for (auto& pair : pairs) pair.follows = pair.target == "control";
+  const auto s = defaults(6, 40);
+  auto outcome = run_schedule(runner, pairs, s, fake_clock(runner));
+
+  const int slow_pairs = runner.count("slow", Side::Head);
+  const int control_pairs = runner.count("control", Side::Head);
+  // Alone the clear 25% is decided at the first look with a strict interval (10 pairs).
+  FakeRunner alone;
+  alone.targets["slow"] = runner.targets["slow"];
+  run_schedule(alone, fake_pairs(alone), s, fake_clock(alone));
+  EXPECT_EQ(alone.count("slow", Side::Head), 10);
+  // Beside the noisy control it ran on until its interval cleared the control's, and the control with it.
+  EXPECT_GT(slow_pairs, 10);
+  EXPECT_LT(slow_pairs, s.max_runs);
+  EXPECT_EQ(control_pairs, slow_pairs);
+  EXPECT_FALSE(outcome.stop_reasons.count("slow"));
+  const auto spread = widest_control_spread({"control"}, outcome.records, s);
+  ASSERT_TRUE(spread.has_value());
+  EXPECT_TRUE(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Interim, spread).empty());
+  // One look earlier the regression stood on its own but not against the control.
+  std::vector<RunRecord> earlier;
+  for (const auto& record : outcome.records)
+    if (record.run < slow_pairs - 2) earlier.push_back(record);
+  EXPECT_TRUE(undecided_benchmarks("slow", earlier, s, verdict::Look::Interim).empty());
+  EXPECT_EQ(undecided_benchmarks("slow", earlier, s, verdict::Look::Interim,
+                                 widest_control_spread({"control"}, earlier, s)),
+            std::vector<std::string>{"BM_a"});
+}
+
 TEST(Schedule, FixedAndAutomaticRepetitionsReachTheRunner) {
   FakeRunner runner;
   runner.targets["t"] = {};
