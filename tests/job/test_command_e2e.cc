@@ -26,21 +26,23 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   TempDir dir;
   GitRepo repo(dir / "repo");
   // work.sh refuses to run unless --prepare created its input in this worktree.
-  repo.write("work.sh", "#!/bin/sh\ntest -f prepared || exit 7\nsleep 0.02\n");
+  // work.sh spins rather than sleeps: the command after it starts on a CPU that stayed busy on
+  // both sides. After the head's longer sleep it started on one that idled longer, and the CI
+  // machine once called the unchanged command a regression that way (likely slower to wake).
+  const auto spin = [](int steps) {
+    return "#!/bin/sh\ntest -f prepared || exit 7\ni=0\nwhile [ $i -lt " + std::to_string(steps) +
+           " ]; do i=$((i+1)); done\n";
+  };
+  repo.write("work.sh", spin(40000));
   repo.write("control.sh", "#!/bin/sh\ntest -f prepared || exit 7\n");
   make_executable(repo, {"work.sh", "control.sh"});
   repo.commit("base");
   repo.git({"checkout", "-q", "-b", "feature"});
-  repo.write("work.sh", "#!/bin/sh\ntest -f prepared || exit 7\nsleep 0.12\n");
+  repo.write("work.sh", spin(240000));
   make_executable(repo, {"work.sh"});
-  repo.commit("head sleeps longer");
+  repo.commit("head spins six times as long");
 
-  // The unchanged command goes first: one run times its commands back to back, and
-  // second, it followed the head's 120 ms sleep on the head side and the base's 20 ms
-  // on the base side; the CI machine once called it a regression that way (likely a
-  // CPU that idled longer wakes slower). First in each run, it follows the other
-  // side's run as often as its own side's.
-  auto result = run_cobench({"run", "--base", "main", "--command", "sh -c './control.sh'", "--command", "./work.sh",
+  auto result = run_cobench({"run", "--base", "main", "--command", "./work.sh", "--command", "sh -c './control.sh'",
                              "--prepare", "touch prepared", "--min-runs", "6", "--max-runs", "6", "--out",
                              (dir / "out").string()},
                             repo.path());
@@ -51,7 +53,7 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   ASSERT_TRUE(work && control);
   EXPECT_EQ(work->verdict, Verdict::Regression) << work->note;
   EXPECT_EQ(work->base_samples.size(), 6u);
-  EXPECT_GT(work->time.estimate.ratio, 2.0);  // 120 ms vs 20 ms of sleep
+  EXPECT_GT(work->time.estimate.ratio, 2.0);  // six times the steps
   EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
   ASSERT_EQ(report.targets.size(), 2u);  // the commands, and the machine control (the first base command twice)
   EXPECT_EQ(report.targets[1].name, "machine:commands");
