@@ -53,9 +53,10 @@ build: deps
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 # Only the cobench binary and the allocation preload library it runs with:
-# what `make demo` needs, from the build packages alone (no GoogleTest).
+# what `make demo` needs, from the build packages alone (no GoogleTest), in the
+# QuickBuild configuration (-O1 -g1, see CMakeLists.txt).
 build-cobench: deps-build
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=QuickBuild -DBUILD_TESTING=OFF \
 	  -DCOBENCH_BUILD_BENCH=OFF
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target cobench cobench_alloc_preload
 
