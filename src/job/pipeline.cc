@@ -460,10 +460,14 @@ int run_pipeline(const RunOptions& options) {
   const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
                                               workspace.build_dir(Side::Head), head_settings);
   select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
+  std::optional<plan::BuildPlan> plan;
+  if (settings.run.time_budget)
+    plan.emplace(*settings.run.time_budget, settings.run.measure_budget, settings.run.min_runs, history);
   std::optional<ReachStep> reach;
   if (settings.run.reach) {
     reach.emplace(settings, revs, workspace, head_build, work_dir, out_dir, bench_args,
                   [&](const std::string& line) { progress.message(line); });
+    if (plan) reach->bound_by([&] { return plan->ranking_stop(prepared.job_elapsed()); });
     reach->rank(selection);
   }
   std::fputs(select::to_text(selection).c_str(), stdout);
@@ -485,9 +489,6 @@ int run_pipeline(const RunOptions& options) {
   if (choice.shard && choice.empty())  // the other shards measure it all; the report says so
     return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);
   progress.message(fmt::format("to build and measure: {} ({})", fmt::join(choice.both, ", "), choice.reason));
-  std::optional<plan::BuildPlan> plan;
-  if (settings.run.time_budget)
-    plan.emplace(*settings.run.time_budget, settings.run.measure_budget, settings.run.min_runs, history);
   prepared.build = build_chosen(choice, base_build, head_build, plan ? &*plan : nullptr, prepared.job_elapsed, progress);
   if (choice.empty()) {  // the time budget fits no target: nothing measured is never a pass
     std::fprintf(stderr, "cobench: error: no selected target fits the time budget; nothing measured\n");
@@ -505,6 +506,8 @@ int run_pipeline(const RunOptions& options) {
     for (const auto& name : choice.both)
       if (std::find(choice.layout_controls.begin(), choice.layout_controls.end(), name) == choice.layout_controls.end())
         measured.push_back(name);
+    if (plan)
+      reach->bound_by([&plan, &prepared, measured] { return plan->coverage_stop(measured, prepared.job_elapsed()); });
     reach_records = reach->find(measured);
     job.reach_method = reach->method();
     std::printf("reach: %s\n", job.reach_method.c_str());

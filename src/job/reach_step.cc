@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/clock.h"
 #include "git/git.h"
@@ -84,6 +85,7 @@ reach::PassSettings ReachStep::pass_settings(bool head_side) const {
   }
   pass.side = to_string(side);
   pass.progress = say_;
+  pass.stop = stop_;
   return pass;
 }
 
@@ -97,13 +99,22 @@ void ReachStep::ensure_base(const std::vector<std::string>& targets) {
     if (!index_->find(target)) missing.push_back(target);
   if (missing.empty()) return;
   const auto start = std::chrono::steady_clock::now();
-  for (auto& coverage : reach::run_coverage_pass(pass_settings(false), missing)) index_->add(std::move(coverage));
+  for (auto& coverage : reach::run_coverage_pass(pass_settings(false), missing)) {
+    if (coverage.stopped) {
+      stopped_.insert(coverage.target);
+      cut_short_[coverage.target] = std::move(coverage);
+      continue;
+    }
+    cut_short_.erase(coverage.target);
+    ++index_built_;
+    index_->add(std::move(coverage));
+  }
   base_seconds_ += seconds_since(start);
-  index_built_ += static_cast<int>(missing.size());
   index_->save();
 }
 
 const reach::TargetCoverage* ReachStep::base_coverage(const std::string& target) {
+  if (auto it = cut_short_.find(target); it != cut_short_.end()) return &it->second;
   return index_ ? index_->find(target) : nullptr;
 }
 
@@ -152,6 +163,8 @@ std::vector<results::ReachRecord> ReachStep::find(const std::vector<std::string>
     const auto start = std::chrono::steady_clock::now();
     head = reach::run_coverage_pass(pass_settings(true), targets);
     head_seconds_ += seconds_since(start);
+    for (const auto& coverage : head)
+      if (coverage.stopped) stopped_.insert(coverage.target);
   }
   if (!changes_.base.empty()) ensure_base(targets);
   for (size_t i = 0; i < targets.size(); ++i) {
@@ -190,6 +203,10 @@ std::string ReachStep::method() const {
   }
   text += fmt::format("; coverage pass {:.0f} s (head {:.0f} s, base {:.0f} s)", head_seconds_ + base_seconds_,
                       head_seconds_, base_seconds_);
+  if (!stopped_.empty())
+    text += fmt::format("; cut short by the time budget for {} target{} ({}): their rows say which instances "
+                        "are unknown, and none of it is kept in the reach index",
+                        stopped_.size(), stopped_.size() == 1 ? "" : "s", fmt::join(stopped_, ", "));
   return text;
 }
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,10 @@ class ReachStep {
   /// Each instance's reach for `targets`, one record per target.
   std::vector<results::ReachRecord> find(const std::vector<std::string>& targets);
 
+  /// What the coverage runs from now on ask before each step (the time
+  /// budget's rule for this phase): "" to go on, else why they stop.
+  void bound_by(std::function<std::string()> stop) { stop_ = std::move(stop); }
+
   /// How reach was found and what the coverage pass cost, for the reports.
   std::string method() const;
 
@@ -59,10 +64,14 @@ class ReachStep {
   std::filesystem::path log_dir_;
   std::vector<std::string> bench_args_;
   std::function<void(const std::string&)> say_;
+  std::function<std::string()> stop_;
   reach::ChangedCode changes_;
   std::string compiler_;             ///< "GNU 12.2.0"
   reach::CoverageTool tool_;
   std::optional<reach::ReachIndex> index_;
+  /// Base coverage the time budget cut short: used by this job, kept out of the index.
+  std::map<std::string, reach::TargetCoverage> cut_short_;
+  std::set<std::string> stopped_;     ///< targets either side's pass did not finish, for method()
   int index_built_ = 0;               ///< targets whose base coverage this job ran
   double base_seconds_ = 0, head_seconds_ = 0;
   bool ranked_ = false;

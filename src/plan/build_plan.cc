@@ -11,6 +11,8 @@ namespace {
 
 // Without recorded run times, the share of the budget kept for measuring.
 constexpr double kMeasuringShareWithoutHistory = 0.25;
+// The share of the budget the reach pass may use to rank targets before anything is built.
+constexpr double kRankingShare = 0.5;
 
 std::string plural(size_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
@@ -75,6 +77,22 @@ double BuildPlan::measuring_reserve(const std::vector<std::string>& targets) con
     }
   }
   return measure_budget_ ? std::min(reserve, *measure_budget_) : reserve;
+}
+
+std::string BuildPlan::ranking_stop(double elapsed) const {
+  if (elapsed < time_budget_ * kRankingShare) return "";
+  return fmt::format("time budget {}: the reach pass stopped after {} of the job (ranking the targets may use "
+                     "half of the budget; building and measuring need the rest)",
+                     format_duration(time_budget_), format_duration(elapsed));
+}
+
+std::string BuildPlan::coverage_stop(const std::vector<std::string>& measured, double elapsed) const {
+  const double reserve = measuring_reserve(measured);
+  if (elapsed + reserve < time_budget_) return "";
+  return fmt::format("time budget {}: the reach pass stopped with {} of the budget left after {} of the job; "
+                     "measuring needs {}",
+                     format_duration(time_budget_), format_duration(std::max(0.0, time_budget_ - elapsed)),
+                     format_duration(elapsed), format_duration(reserve));
 }
 
 std::string BuildPlan::basis() const {

@@ -99,6 +99,17 @@ class BuildPlan {
   /// The seconds to keep for measuring `targets`.
   double measuring_reserve(const std::vector<std::string>& targets) const;
 
+  /// The reach pass before the build (base coverage to rank the targets when
+  /// the cap binds) may go on while `elapsed` is under half of the budget:
+  /// building and measuring need the rest, and nothing is known yet of what
+  /// they cost. "" to go on, else why the pass stops.
+  std::string ranking_stop(double elapsed) const;
+
+  /// The reach pass after the build (coverage of the targets to measure) may
+  /// go on while what measuring `measured` needs still fits after `elapsed`.
+  /// "" to go on, else why the pass stops.
+  std::string coverage_stop(const std::vector<std::string>& measured, double elapsed) const;
+
   /// One line for the start of the build: the budget, what is left, the estimate and where it comes from.
   std::string describe(const std::vector<PlannedTarget>& targets, double elapsed) const;
 

@@ -50,6 +50,9 @@ struct TargetCoverage {
   std::vector<InstanceCoverage> instances;
   std::string failure;    ///< the whole target's: "coverage build failed ...", "listing its benchmarks failed ..."
   double seconds = 0;     ///< its instances' runs together (the cost the cap ranks by)
+  /// Cut short by PassSettings::stop (the time budget): what is missing says
+  /// nothing about the target, so such coverage is never kept in a reach index.
+  bool stopped = false;
 };
 
 /// Everything a coverage pass needs about one side.
@@ -66,6 +69,9 @@ struct PassSettings {
   std::string side;                         ///< "head" | "base", for progress lines
   /// One line per step for the progress display ("coverage (head): building bench_a"); may be empty.
   std::function<void(const std::string&)> progress;
+  /// Asked before each target's build and each instance's run: "" to go on,
+  /// else why the pass stops there (the time budget); may be empty.
+  std::function<std::string()> stop;
 };
 
 /// Configures the coverage build folder with the side's CMake arguments and
@@ -74,8 +80,10 @@ struct PassSettings {
 /// of `targets` on its own, and runs each of its instances once with
 /// coverage_run_args, reading the executed lines with gcov. A failure of one
 /// target (build, listing) or one instance (exit status, gcov) is recorded
-/// there and the pass goes on; a configure failure is every target's. Throws
-/// Interrupted on SIGINT/SIGTERM.
+/// there and the pass goes on; a configure failure is every target's. When
+/// `stop` gives a reason, the target or instances not yet run get it as their
+/// failure and their targets are marked stopped. Throws Interrupted on
+/// SIGINT/SIGTERM.
 std::vector<TargetCoverage> run_coverage_pass(const PassSettings& settings, const std::vector<std::string>& targets);
 
 }  // namespace cobench::reach

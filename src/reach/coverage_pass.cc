@@ -89,6 +89,11 @@ class Pass {
     if (!names.empty())
       say(fmt::format("running {} instance{} of {} once each", names.size(), names.size() == 1 ? "" : "s", out.target));
     for (const auto& name : names) {
+      if (std::string why = stop_reason(); !why.empty()) {
+        out.instances.push_back({name, {}, std::move(why), 0});
+        out.stopped = true;
+        continue;
+      }
       out.instances.push_back(instance(executable, name));
       out.seconds += out.instances.back().seconds;
     }
@@ -98,6 +103,13 @@ class Pass {
     std::vector<TargetCoverage> out;
     for (const auto& name : targets) out.push_back({name, {}, {}, 0});
     if (targets.empty()) return out;
+    if (std::string why = stop_reason(); !why.empty()) {
+      for (auto& target : out) {
+        target.failure = why;
+        target.stopped = true;
+      }
+      return out;
+    }
     build_ = s_.build;
     build_.cmake_args = cmake::with_flags(build_.cmake_args, {{"--coverage"}, {"--coverage"}});
     std::vector<cmake::BenchmarkTarget> found;
@@ -111,7 +123,10 @@ class Pass {
     }
     for (auto& target : out) {
       auto it = std::find_if(found.begin(), found.end(), [&](const auto& t) { return t.name == target.target; });
-      if (it == found.end())
+      if (std::string why = stop_reason(); !why.empty()) {
+        target.failure = std::move(why);
+        target.stopped = true;
+      } else if (it == found.end())
         target.failure = "not a benchmark target of this side";
       else
         this->target(target, it->artifact);
@@ -120,6 +135,8 @@ class Pass {
   }
 
  private:
+  std::string stop_reason() const { return s_.stop ? s_.stop() : std::string(); }
+
   void say(const std::string& what) const {
     if (s_.progress) s_.progress(fmt::format("coverage{}: {}", s_.side.empty() ? "" : " (" + s_.side + ")", what));
   }

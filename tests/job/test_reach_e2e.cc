@@ -233,6 +233,25 @@ TEST_F(ReachE2E, WhenTheCapBindsReachRanksTheTargetsAndTheIndexServesTheNextJob)
   EXPECT_FALSE(fs::exists(out_dir() / "logs/build-base-coverage.log"));
 }
 
+TEST_F(ReachE2E, TheTimeBudgetCutsTheRankingShortAndNothingCutShortEntersTheIndex) {
+  // A 1 s budget: configuring the head alone uses the half the ranking may have, so the base
+  // coverage is never run, the cap keeps its include-hop order, and no index is written.
+  edit_work_line(7, "    s ^= 0x6c078965u;");
+  auto cut = run({"--reach", "--control", "none", "--max-targets", "1", "--time-budget", "1s"});
+  EXPECT_NE(cut.exit_code, 2) << explain(cut);
+  EXPECT_NE(cut.out.find("reach unknown (time budget 1.0 s: the reach pass stopped after"), std::string::npos)
+      << explain(cut);
+  EXPECT_FALSE(fs::exists(out_dir() / "logs/build-base-coverage.log")) << "nothing of the base was built";
+  EXPECT_FALSE(fs::exists(repo.path() / ".cobench/reach" / (base + ".json"))) << "no index of nothing";
+
+  // The next job without a budget runs the base coverage itself and ranks by it.
+  auto full = run({"--reach", "--control", "none", "--max-targets", "1"});
+  ASSERT_EQ(full.exit_code, 0) << explain(full);
+  EXPECT_EQ(report().selection["selected"][0]["target"], "bench_grid");
+  EXPECT_NE(report().reach_method.find("0 targets from the index, 2 built by this job"), std::string::npos)
+      << report().reach_method;
+}
+
 TEST_F(ReachE2E, ANonGccCompilerGivesUnknownWithTheReasonAndNarrowingStaysHonest) {
   if (!fs::exists("/usr/bin/clang++")) GTEST_SKIP() << "clang++ is not installed";
   edit_work_line(7, "    s ^= 0x6c078965u;");

@@ -93,6 +93,29 @@ TEST(BuildPlan, TheMeasuringReserveIsAtMostTheMeasuringBudget) {
   EXPECT_DOUBLE_EQ(recorded.measuring_reserve({"a", "unknown"}), 2 * (10 * 2 * 0.5));  // the mean for the unknown one
 }
 
+TEST(BuildPlan, TheReachPassRanksInHalfTheBudgetAndThenLeavesMeasuringItsReserve) {
+  // Runs of 1 s: 6 pairs of each target = 12 s of measuring reserve.
+  const auto history = history_of({{"a", {5, 2, 1, 12, 12}}, {"b", {5, 2, 1, 12, 12}}});
+  BuildPlan plan(100, std::nullopt, 6, history);
+  EXPECT_EQ(plan.ranking_stop(49.9), "");
+  const std::string ranking = plan.ranking_stop(50);
+  EXPECT_NE(ranking.find("time budget 100.0 s: the reach pass stopped after 50.0 s of the job"), std::string::npos)
+      << ranking;
+  EXPECT_NE(ranking.find("half of the budget"), std::string::npos) << ranking;
+  // After the build: 100 - 75 = 25 s left holds a and b's 24 s; at 76 s it does not.
+  EXPECT_EQ(plan.coverage_stop({"a", "b"}, 75), "");
+  const std::string coverage = plan.coverage_stop({"a", "b"}, 76);
+  EXPECT_NE(coverage.find("the reach pass stopped with 24.0 s of the budget left after 76.0 s of the job; "
+                          "measuring needs 24.0 s"),
+            std::string::npos)
+      << coverage;
+  EXPECT_EQ(plan.coverage_stop({"a"}, 87), "") << "one target needs only 12 s";
+  // Without recorded runs a quarter of the budget stays for measuring.
+  BuildPlan fresh(100, std::nullopt, 6, {});
+  EXPECT_EQ(fresh.coverage_stop({"a"}, 74), "");
+  EXPECT_NE(fresh.coverage_stop({"a"}, 75), "");
+}
+
 TEST(MeasuringBound, TheSmallerOfWhatIsLeftAndTheMeasuringBudget) {
   EXPECT_FALSE(measuring_bound(std::nullopt, std::nullopt, 10));
   auto only_measure = measuring_bound(std::nullopt, 120, 500);

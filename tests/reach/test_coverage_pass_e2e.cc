@@ -79,5 +79,36 @@ TEST_F(CoveragePassE2E, EachInstanceItsOwnLinesAndEachFailureWhereItHappened) {
   EXPECT_FALSE(said.empty());
 }
 
+TEST_F(CoveragePassE2E, AStopCutsThePassShortWhereItIsAskedAndMarksWhatItCut) {
+  PassSettings s = settings();
+  ASSERT_FALSE(s.gcov.empty()) << "gcov is needed";
+  // Asked before configuring (1), before bench_ok (2), before BM_Ok/1 (3), before BM_Ok/2 (4), ...
+  int asked = 0;
+  s.stop = [&] { return ++asked >= 4 ? std::string("time budget 1.0 min: stopped") : std::string(); };
+  auto targets = run_coverage_pass(s, {"bench_ok", "bench_broken"});
+  ASSERT_EQ(targets.size(), 2u);
+  const TargetCoverage& ok = targets[0];
+  EXPECT_TRUE(ok.stopped);
+  EXPECT_EQ(ok.failure, "") << "what ran is kept";
+  ASSERT_EQ(ok.instances.size(), 2u);
+  EXPECT_EQ(ok.instances[0].failure, "");
+  EXPECT_TRUE(ok.instances[0].executed.count("ok.cc"));
+  EXPECT_EQ(ok.instances[1].name, "BM_Ok/2");
+  EXPECT_EQ(ok.instances[1].failure, "time budget 1.0 min: stopped") << "not run, so no SIGABRT";
+  EXPECT_TRUE(targets[1].stopped);
+  EXPECT_EQ(targets[1].failure, "time budget 1.0 min: stopped") << "not built, so no build failure";
+  EXPECT_FALSE(fs::exists(project / "cov/CMakeFiles/bench_broken.dir/broken.cc.o"));
+
+  // Stopped before anything: not even configured.
+  PassSettings none = settings();
+  none.build.build_dir = project / "cov-none";
+  none.stop = [] { return std::string("time budget 1.0 min: stopped"); };
+  auto cut = run_coverage_pass(none, {"bench_ok"});
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_TRUE(cut[0].stopped);
+  EXPECT_EQ(cut[0].failure, "time budget 1.0 min: stopped");
+  EXPECT_FALSE(fs::exists(project / "cov-none"));
+}
+
 }  // namespace
 }  // namespace cobench::reach
