@@ -42,6 +42,13 @@ reach::SideCoverage side_of(const char* side, const reach::TargetCoverage* targe
   return {it->second, ""};
 }
 
+/// Why a target's coverage that ran no changed hunk is not a "does not": the
+/// time budget cut it short (its last instances say how), or a run failed.
+std::string why_incomplete(const reach::TargetCoverage& coverage) {
+  if (coverage.stopped && !coverage.instances.empty()) return coverage.instances.back().failure;
+  return "a coverage run failed";
+}
+
 }  // namespace
 
 ReachStep::ReachStep(const config::Config& settings, const Revisions& revisions, const Workspace& workspace,
@@ -143,7 +150,7 @@ void ReachStep::rank(select::Selection& selection) {
     e.status = e.executing > 0 ? select::Execution::Status::Executes
                : failed        ? select::Execution::Status::Unknown
                                : select::Execution::Status::DoesNot;
-    if (e.status == select::Execution::Status::Unknown) e.why_unknown = "a coverage run failed";
+    if (e.status == select::Execution::Status::Unknown) e.why_unknown = why_incomplete(*coverage);
     evidence[name] = e;
   }
   select::cap_by_execution(selection, evidence, "base coverage of the changed hunks, reach index " +
