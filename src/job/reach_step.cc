@@ -108,7 +108,6 @@ void ReachStep::ensure_base(const std::vector<std::string>& targets) {
   const auto start = std::chrono::steady_clock::now();
   for (auto& coverage : reach::run_coverage_pass(pass_settings(false), missing)) {
     if (coverage.stopped) {
-      stopped_.insert(coverage.target);
       cut_short_[coverage.target] = std::move(coverage);
       continue;
     }
@@ -171,7 +170,7 @@ std::vector<results::ReachRecord> ReachStep::find(const std::vector<std::string>
     head = reach::run_coverage_pass(pass_settings(true), targets);
     head_seconds_ += seconds_since(start);
     for (const auto& coverage : head)
-      if (coverage.stopped) stopped_.insert(coverage.target);
+      if (coverage.stopped) head_cut_short_.insert(coverage.target);
   }
   if (!changes_.base.empty()) ensure_base(targets);
   for (size_t i = 0; i < targets.size(); ++i) {
@@ -210,10 +209,12 @@ std::string ReachStep::method() const {
   }
   text += fmt::format("; coverage pass {:.0f} s (head {:.0f} s, base {:.0f} s)", head_seconds_ + base_seconds_,
                       head_seconds_, base_seconds_);
-  if (!stopped_.empty())
+  std::set<std::string> cut = head_cut_short_;  // either side's pass, as it stands now
+  for (const auto& [target, coverage] : cut_short_) cut.insert(target);
+  if (!cut.empty())
     text += fmt::format("; cut short by the time budget for {} target{} ({}): their rows say which instances "
                         "are unknown, and none of it is kept in the reach index",
-                        stopped_.size(), stopped_.size() == 1 ? "" : "s", fmt::join(stopped_, ", "));
+                        cut.size(), cut.size() == 1 ? "" : "s", fmt::join(cut, ", "));
   return text;
 }
 

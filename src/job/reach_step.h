@@ -69,9 +69,10 @@ class ReachStep {
   std::string compiler_;             ///< "GNU 12.2.0"
   reach::CoverageTool tool_;
   std::optional<reach::ReachIndex> index_;
-  /// Base coverage the time budget cut short: used by this job, kept out of the index.
+  /// Base coverage the time budget cut short: used by this job, kept out of
+  /// the index; a later pass that completes a target takes it out of here.
   std::map<std::string, reach::TargetCoverage> cut_short_;
-  std::set<std::string> stopped_;     ///< targets either side's pass did not finish, for method()
+  std::set<std::string> head_cut_short_;  ///< targets whose head coverage the time budget cut short
   int index_built_ = 0;               ///< targets whose base coverage this job ran
   double base_seconds_ = 0, head_seconds_ = 0;
   bool ranked_ = false;
