@@ -10,11 +10,16 @@
 // and the machine drifts during the job. Methods are compared side by side on
 // the same draws: how cobench judged before (unpaired, every look at 95%, one
 // repetition) and now (paired, Haybittle-Peto looks, repetitions by choice).
+// A last section puts a control beside the row, noisy or showing a bias of
+// the head side, and compares the control rules on the same draws: none, the
+// spread rule (before) and the shift rule (now).
 //
 //   verdict_simulation [--jobs N] [--seed S]     (defaults: 4000 jobs per case, seed 20240611)
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -59,42 +64,60 @@ struct Method {
   int min_runs = 6;
   int max_runs = 30;
   std::optional<double> time_budget = {};
+  std::string control_rule = "shift";
 };
 
-/// A Runner whose runs are draws from the noise model; one instance per job.
+
+/// What one simulated target is: its noise and its true change.
+struct TargetModel {
+  NoiseModel noise;
+  double slowdown = 0;  ///< the change's true effect on the head side (0.10: 10% slower)
+};
+
+/// A Runner whose runs are draws from the targets' noise models; one instance
+/// per job. `head_bias` slows every head run, controls included: what the
+/// environment or layout, not the change, does to the head side.
 class ModelRunner : public cobench::run::Runner {
  public:
-  ModelRunner(const NoiseModel& model, double slowdown, std::mt19937_64& rng)
-      : model_(model), slowdown_(slowdown), rng_(rng) {
-    std::uniform_real_distribution<double> drift(0, model.drift_max);
-    drift_per_run_ = drift(rng_) / model.drift_runs;
+  ModelRunner(std::map<std::string, TargetModel> targets, double head_bias, std::mt19937_64& rng)
+      : targets_(std::move(targets)), head_bias_(head_bias), rng_(rng) {
+    double drift_max = 0, drift_runs = 1;
+    for (const auto& [name, target] : targets_) {
+      drift_max = std::max(drift_max, target.noise.drift_max);
+      drift_runs = target.noise.drift_runs;
+    }
+    std::uniform_real_distribution<double> drift(0, drift_max);
+    drift_per_run_ = drift(rng_) / drift_runs;  // the machine's: one for every target of the job
   }
 
   std::vector<Unit> prepare(const cobench::run::SideContext&) override { return {}; }
 
   RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
                      const RunScope& scope) override {
+    const TargetModel& target = targets_.at(unit.name);
+    const NoiseModel& model = target.noise;
     const int k = scope.repetitions > 0 ? scope.repetitions : 1;
-    std::normal_distribution<double> offset(0, model_.between), scatter(0, model_.within);
-    std::bernoulli_distribution hit(model_.outlier_share);
-    std::exponential_distribution<double> burst(1 / model_.outlier_mean);
+    std::normal_distribution<double> offset(0, model.between), scatter(0, model.within);
+    std::bernoulli_distribution hit(model.outlier_share);
+    std::exponential_distribution<double> burst(1 / model.outlier_mean);
     double process = std::exp(offset(rng_)) * (1 + drift_per_run_ * calls_++);
     if (hit(rng_)) process *= 1 + burst(rng_);
+    const double head = side == Side::Head ? (1 + target.slowdown) * (1 + head_bias_) : 1;
     std::vector<double> reps, logs;
     for (int r = 0; r < k; ++r) {
       const double log_value = scatter(rng_);
       logs.push_back(log_value);
-      reps.push_back(1000 * (side == Side::Head ? 1 + slowdown_ : 1) * process * std::exp(log_value));
+      reps.push_back(1000 * head * process * std::exp(log_value));
     }
     RunRecord record;
     record.target = unit.name;
     record.side = side;
     record.sha = sha;
     record.run = run_index;
-    record.wall_seconds = model_.process_seconds + k * model_.rep_seconds;
+    record.wall_seconds = model.process_seconds + k * model.rep_seconds;
     const double median = cobench::stats::median(reps);
     cobench::run::Sample sample = {{"real_ns", median}, {"cpu_ns", median}, {"threads", 1},
-                                   {"rep_seconds", model_.rep_seconds}};
+                                   {"rep_seconds", model.rep_seconds}};
     if (k >= 2) {
       sample["reps"] = k;
       sample["real_log_sd"] = sample["cpu_log_sd"] = cobench::stats::robust_sigma(logs);
@@ -107,11 +130,19 @@ class ModelRunner : public cobench::run::Runner {
   double machine_seconds = 0;
 
  private:
-  const NoiseModel& model_;
-  double slowdown_;
+  std::map<std::string, TargetModel> targets_;
+  double head_bias_;
   std::mt19937_64& rng_;
   double drift_per_run_ = 0;
   int calls_ = 0;
+};
+
+/// One simulated situation: the measured row, a control beside it (or none),
+/// and a bias of the head side that the change did not cause.
+struct Case {
+  TargetModel row;
+  std::optional<NoiseModel> control = {};
+  double head_bias = 0;
 };
 
 /// Shares of final verdicts over many simulated jobs of one case.
@@ -124,11 +155,14 @@ struct Tally {
 
 /// One `cobench run` of one target with one benchmark: the real schedule,
 /// then the verdict its report prints, from the same records.
-cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, double& runs_per_side) {
+cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, bool with_control,
+                                     double& runs_per_side) {
   cobench::results::JobSettings job;
   job.metric = "auto";
   job.pairing = method.pairing;
   job.looks = method.looks;
+  job.control_rule = method.control_rule;
+  if (with_control) job.layout_controls = {"control"};
   job.stopping = "benchmark";
   job.min_runs = method.min_runs;
   job.max_runs = method.max_runs;
@@ -144,8 +178,9 @@ cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, 
   cobench::run::ScheduleHooks hooks;
   hooks.elapsed_seconds = [&runner] { return runner.machine_seconds; };
   hooks.cancelled = [] { return false; };
-  const Unit unit{"sim", {}, {}};
-  const std::vector<cobench::run::UnitPair> pairs{{"sim", unit, unit, "base", "head"}};
+  const Unit unit{"sim", {}, {}}, control{"control", {}, {}};
+  std::vector<cobench::run::UnitPair> pairs{{"sim", unit, unit, "base", "head"}};
+  if (with_control) pairs.push_back({"control", control, control, "base", "head", true});
   auto outcome = cobench::run::run_schedule(runner, pairs, settings, hooks);
 
   cobench::results::ResultsFile file;
@@ -153,19 +188,23 @@ cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, 
   file.runs = std::move(outcome.records);
   file.stops = outcome.stop_reasons;
   const auto report = cobench::results::aggregate(file, "simulation");
-  if (report.benchmarks.empty()) return cobench::stats::Verdict::Inconclusive;
-  const auto& row = report.benchmarks.front();
-  runs_per_side = static_cast<double>(row.base_samples.size());
-  return row.verdict;
+  for (const auto& row : report.benchmarks) {
+    if (row.is_control) continue;
+    runs_per_side = static_cast<double>(row.base_samples.size());
+    return row.verdict;
+  }
+  return cobench::stats::Verdict::Inconclusive;
 }
 
-Tally simulate_case(const NoiseModel& model, double slowdown, const Method& method, int jobs, std::uint64_t seed) {
+Tally simulate_case(const Case& situation, const Method& method, int jobs, std::uint64_t seed) {
   std::mt19937_64 rng(seed);  // every method sees the same sequence of draws
+  std::map<std::string, TargetModel> targets = {{"sim", situation.row}};
+  if (situation.control) targets["control"] = TargetModel{*situation.control, 0};
   Tally tally;
   for (int j = 0; j < jobs; ++j) {
-    ModelRunner runner(model, slowdown, rng);
+    ModelRunner runner(targets, situation.head_bias, rng);
     double runs = 0;
-    switch (simulate_job(runner, method, runs)) {
+    switch (simulate_job(runner, method, situation.control.has_value(), runs)) {
       case cobench::stats::Verdict::Regression: ++tally.regression; break;
       case cobench::stats::Verdict::Pass: ++tally.pass; break;
       case cobench::stats::Verdict::Inconclusive: ++tally.inconclusive; break;
@@ -251,7 +290,7 @@ int main(int argc, char** argv) {
     print_header();
     for (const Method& method : {before(), now(1), now(5), now_auto()})
       for (double slowdown : slowdowns)
-        print_row(method.label, slowdown, simulate_case(model, slowdown, method, jobs, seed));
+        print_row(method.label, slowdown, simulate_case({{model, slowdown}}, method, jobs, seed));
     fmt::print("\n");
   }
 
@@ -264,9 +303,48 @@ int main(int argc, char** argv) {
     every.pairing = "paired";  // the look rule alone makes the difference here
     every.min_runs = hp.min_runs = min_runs;
     every.max_runs = hp.max_runs = max_runs;
-    const Tally a = simulate_case(models[0], kBudget, every, jobs, seed);
-    const Tally b = simulate_case(models[0], kBudget, hp, jobs, seed);
+    const Tally a = simulate_case({{models[0], kBudget}}, every, jobs, seed);
+    const Tally b = simulate_case({{models[0], kBudget}}, hp, jobs, seed);
     fmt::print("| {}-{} | {:.1f}% | {:.1f}% |\n", min_runs, max_runs, a.share(a.regression), b.share(b.regression));
   }
+
+  // The control rule: a control beside the row, noisy or biased, judged by
+  // the shift its interval shows (now) and by its half-width (before).
+  auto noise = [](double per_run) {
+    return NoiseModel{fmt::format("{:g}%", per_run * 100), per_run, 0.0};
+  };
+  struct ControlCase {
+    std::string label;
+    Case situation;
+  };
+  const std::vector<ControlCase> control_cases = {
+      {"row 1%, control 13% noise, +10%", {{noise(0.01), 0.10}, noise(0.13)}},
+      {"row 4%, control 13% noise, +10%", {{noise(0.04), 0.10}, noise(0.13)}},
+      {"row 1%, control 13% noise, +7%", {{noise(0.01), 0.07}, noise(0.13)}},
+      {"row 1%, control 13% noise, A/A", {{noise(0.01), 0.0}, noise(0.13)}},
+      {"row 1%, control 1%, +5% (at the budget)", {{noise(0.01), 0.05}, noise(0.01)}},
+      {"row 4%, control 4%, +5% (at the budget)", {{noise(0.04), 0.05}, noise(0.04)}},
+      {"head side +4%, row 1%, control 1%, +4% (reads 1.08)", {{noise(0.01), 0.04}, noise(0.01), 0.04}},
+      {"head side +4%, row 4%, control 1%, +4% (reads 1.08)", {{noise(0.04), 0.04}, noise(0.01), 0.04}},
+      {"head side +4%, row 1%, control 4%, +4% (reads 1.08)", {{noise(0.01), 0.04}, noise(0.04), 0.04}},
+      {"head side +4%, row 1%, control 1%, +10%", {{noise(0.01), 0.10}, noise(0.01), 0.04}},
+      {"head side +4%, row 4%, control 1%, +10%", {{noise(0.04), 0.10}, noise(0.01), 0.04}},
+      {"head side +4%, row 1%, control 4%, +10%", {{noise(0.01), 0.10}, noise(0.04), 0.04}},
+  };
+  fmt::print("\n### The control rule: a control beside the row (noise per run; a head-side bias slows every head run)\n\n"
+             "| case | rule | regression | pass | inconclusive | runs/side | machine s/job |\n"
+             "|---|---|---|---|---|---|---|\n");
+  for (const auto& [label, situation] : control_cases)
+    for (const char* rule : {"none", "spread", "shift"}) {
+      Method method = now(1);
+      Case judged = situation;
+      const std::string_view name = rule;
+      if (name == "none") judged.control.reset();  // the same row alone, for reference
+      else method.control_rule = rule;
+      const Tally t = simulate_case(judged, method, jobs, seed);
+      fmt::print("| {} | {} | {:.1f}% | {:.1f}% | {:.1f}% | {:.1f} | {:.0f} |\n", label,
+                 name == "shift" ? "shift (now)" : name == "spread" ? "spread (before)" : "no control",
+                 t.share(t.regression), t.share(t.pass), t.share(t.inconclusive), t.runs_per_side, t.machine_seconds);
+    }
   return 0;
 }

@@ -62,7 +62,7 @@ job::RunOptions demo_options(const fs::path& repo, const std::string& base, cons
   o.keep = keep;
   o.all = true;  // the unchanged family is the control: measured although the diff does not reach it
   config::RunConfig& run = o.settings.run;
-  run.control = {"bench_join"};  // the layout control; its base binary is the machine control too
+  run.control = {"bench_join"};  // the layout control (the machine control is cobench's own program)
   // Short runs, few rounds and a measuring budget keep the demo near a minute on 2 cores.
   run.bench_args = {"--benchmark_min_time=0.05"};
   run.min_runs = 6;

@@ -61,6 +61,7 @@ struct RunConfig {
   std::string filter;                      ///< benchmark-name regex for --benchmark_filter ("" = all)
   std::vector<std::string> control;        ///< layout controls: untouched targets rebuilt on both sides ([] = choose one)
   bool machine_control = true;             ///< one binary run as both sides in every block: the job's own A/A
+  std::string control_rule = "shift";      ///< "shift" | "spread" (how controls held claims back before; for comparison)
   bool layout_probe = false;               ///< build one commit twice, one side perturbed: the layout noise floor
   bool reach = false;                      ///< coverage pass: which benchmark instances execute the change
   std::string reach_index;                 ///< folder of the reach index per base commit ("" = <work-dir>/reach)

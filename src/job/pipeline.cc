@@ -36,6 +36,7 @@
 #include "results/merge.h"
 #include "results/samples.h"
 #include "run/schedule.h"
+#include "run/shipped_files.h"
 #include "job/job_folder.h"
 #include "job/output_dir.h"
 #include "job/planned_build.h"
@@ -85,6 +86,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
                                                   *verdict::governing_from_string(c.budget.governing)};
   s.pairing = c.run.pairing;
   s.looks = c.run.looks;
+  s.control_rule = c.run.control_rule;
   s.stopping = c.run.stopping;
   s.repetitions = c.run.repetitions;
   s.budgets = c.budgets();
@@ -125,20 +127,24 @@ std::vector<run::UnitPair> pair_units(run::Runner& runner, const run::SideContex
   return pairs;
 }
 
-/// The machine control: one base binary run in both sides' slots of every
-/// block, the job's own A/A (the machine's noise and drift). A layout
-/// control's binary when there is one, else the first target's, covering its
-/// first benchmark only so it stays cheap.
+/// The machine control: one program run in both sides' slots of every
+/// block, the job's own A/A (the machine's drift, a side's slot). For Google
+/// Benchmark jobs cobench's own `program` (src/control/: quiet by
+/// construction, cheap, never optimised away), so no user benchmark that is
+/// noisy or measures nothing stands in for the machine; for Go packages and
+/// commands, which have no such program, the first unit's first benchmark.
 std::optional<run::UnitPair> machine_control(run::Runner& runner, const std::vector<run::UnitPair>& pairs,
-                                             const std::vector<std::string>& layout_controls) {
+                                             const std::optional<fs::path>& program) {
   if (pairs.empty()) return std::nullopt;
-  const run::UnitPair* source = &pairs.front();
-  for (const auto& pair : pairs)
-    if (std::find(layout_controls.begin(), layout_controls.end(), pair.target) != layout_controls.end()) source = &pair;
-  run::UnitPair control{"machine:" + source->target, source->base, source->base, source->base_sha, source->base_sha,
-                        true, {}};
+  const run::UnitPair& first = pairs.front();
+  if (program) {
+    const std::string name = "machine:" + program->filename().string();
+    const run::Unit unit{name, {program->string()}, program->parent_path()};
+    return run::UnitPair{name, unit, unit, first.base_sha, first.base_sha, true, {}};
+  }
+  run::UnitPair control{"machine:" + first.target, first.base, first.base, first.base_sha, first.base_sha, true, {}};
   control.base.name = control.head.name = control.target;
-  if (auto names = runner.list(source->base); !names.empty()) control.only = {names.front()};
+  if (auto names = runner.list(first.base); !names.empty()) control.only = {names.front()};
   return control;
 }
 
@@ -279,14 +285,23 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
     pair.follows = std::find(choice.layout_controls.begin(), choice.layout_controls.end(), pair.target) !=
                    choice.layout_controls.end();
   results::JobSettings logged = job;
-  if (settings.run.machine_control && times)  // the machine control is an A/A of time
-    if (auto control = machine_control(runner, pairs, choice.layout_controls)) {
-      logged.machine_control = control->target;
-      pairs.push_back(std::move(*control));
+  std::string no_machine_control;  // why a Google Benchmark job has none, for the reports
+  if (settings.run.machine_control && times) {  // the machine control is an A/A of time
+    std::optional<fs::path> program;
+    if (gbench_process) {
+      program = run::find_shipped(run::machine_control_program());
+      if (!program) no_machine_control = "no machine control: " + run::describe_missing(run::machine_control_program());
     }
+    if (no_machine_control.empty())
+      if (auto control = machine_control(runner, pairs, program)) {
+        logged.machine_control = control->target;
+        pairs.push_back(std::move(*control));
+      }
+  }
   results::ResultsLog log(out_dir / "results.jsonl");
   log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
   log.settings(logged);
+  if (!no_machine_control.empty()) log.note(no_machine_control);
   for (const auto& build : prepared.build.times) log.build(build);
   for (const auto& note : prepared.build.notes) log.note(note);
   log_one_sided(runner, base, choice.base_only, log);

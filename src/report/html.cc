@@ -79,7 +79,7 @@ std::string summary(const Report& report, const std::vector<BenchmarkRow>& rows)
                fmt::format("{} unrelated change{}", counts.unrelated, counts.unrelated == 1 ? "" : "s"));
   std::vector<std::string> facts = {budget_phrase(report), "metric " + report.metric};
   if (std::string runs = runs_per_side(report); !runs.empty()) facts.push_back(runs + " runs per side");
-  if (auto spread = control_spread(report)) facts.push_back("control spread " + *spread);
+  if (auto controls = control_intervals(report)) facts.push_back("controls " + *controls);
   if (std::string sides = sides_phrase(report); !sides.empty()) facts.push_back(sides);
   std::string meta;
   for (const auto& fact : facts) meta += (meta.empty() ? "" : " · ") + escape_xml(fact);

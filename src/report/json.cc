@@ -239,7 +239,7 @@ std::vector<OneSided> read_one_sided(const Reader& r) {
   return out;
 }
 
-json control_json(const verdict::ControlSpread& c) {
+json control_json(const verdict::ControlInterval& c) {
   return {{"name", c.name},         {"kind", c.kind},           {"ratio", number(c.ratio)},
           {"ci_low", number(c.ci_low)}, {"ci_high", number(c.ci_high)}, {"spread", number(c.spread)}};
 }
@@ -291,6 +291,7 @@ json to_json(const Report& report) {
               {"metric", report.metric},         {"budget", report.budget},
               {"confidence", report.confidence}, {"look_rule", report.look_rule},
               {"reach_method", report.reach_method.empty() ? json(nullptr) : json(report.reach_method)},
+              {"control_rule", report.control_rule.empty() ? json(nullptr) : json(report.control_rule)},
               {"host", report.host},             {"settings", report.settings},
               {"selection", report.selection},   {"benchmarks", rows},
               {"added", added},                  {"removed", removed},
@@ -312,6 +313,7 @@ Report from_json(const json& value) {
   report.budget = r.at("budget").number();
   report.confidence = r.at("confidence").number();
   if (r.has("look_rule")) report.look_rule = r.at("look_rule").text();
+  if (r.has("control_rule") && !r.at("control_rule").is_null()) report.control_rule = r.at("control_rule").text();
   if (r.has("reach_method") && !r.at("reach_method").is_null()) report.reach_method = r.at("reach_method").text();
   report.host = r.at("host").object();
   report.settings = r.at("settings").object();
@@ -339,7 +341,7 @@ Report from_json(const json& value) {
   if (r.has("control") && !r.at("control").is_null()) {
     const Reader control = r.at("control");
     auto read = [](const Reader& c) {
-      return verdict::ControlSpread{c.at("name").text(),           c.at("kind").text(),
+      return verdict::ControlInterval{c.at("name").text(),           c.at("kind").text(),
                                     c.at("ratio").number_or_nan(), c.at("ci_low").number_or_nan(),
                                     c.at("ci_high").number_or_nan(), c.at("spread").number_or_nan()};
     };

@@ -89,7 +89,7 @@ std::string summary_line(const Report& report) {
   parts.push_back(escape_markdown(budget_phrase(report)));
   parts.push_back("metric " + escape_markdown(report.metric));
   if (std::string runs = runs_per_side(report); !runs.empty()) parts.push_back(runs + " runs per side");
-  if (auto spread = control_spread(report)) parts.push_back("control spread " + escape_markdown(*spread));
+  if (auto controls = control_intervals(report)) parts.push_back("controls " + escape_markdown(*controls));
   if (std::string sides = sides_phrase(report); !sides.empty()) parts.push_back(escape_markdown(sides));
   std::string line;
   for (const auto& part : parts) line += (line.empty() ? "" : " · ") + part;

@@ -95,6 +95,7 @@ struct Report {
   double confidence = 0.95;            ///< the stated level; a row's interval may be at its look's level
   std::string look_rule;               ///< how the looks were made: "interim looks at 99.73%, the last ..."
   std::string reach_method;            ///< how reach was found (--reach); "" without a reach pass
+  std::string control_rule;            ///< how the controls judged the rows; "" when no control had an interval
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON, when run selected
@@ -103,7 +104,7 @@ struct Report {
   std::vector<OneSided> removed;       ///< base only
   std::vector<TargetInfo> targets;
   std::vector<std::string> notes;      ///< report-wide: time budget exhausted, interrupted, ...
-  std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran
+  std::vector<verdict::ControlInterval> controls;  ///< the widest control of each kind that ran
   /// A merged report (`cobench merge`): one object per shard, in part order:
   /// index, count, folder, job, host (its own facts), targets (its part of the split).
   nlohmann::json shards = nlohmann::json::array();

@@ -95,10 +95,11 @@ std::string samples_per_side(const BenchmarkRow& row) {
   return fmt::format("{}/{}", row.base_samples.size(), row.head_samples.size());
 }
 
-std::optional<std::string> control_spread(const Report& report) {
+std::optional<std::string> control_intervals(const Report& report) {
   if (report.controls.empty()) return std::nullopt;
   std::vector<std::string> parts;
-  for (const auto& c : report.controls) parts.push_back(fmt::format("±{:.1f}% ({}: {})", c.spread * 100, c.kind, c.name));
+  for (const auto& c : report.controls)
+    parts.push_back(fmt::format("{} {:.3f} [{:.3f}, {:.3f}] ({})", c.kind, c.ratio, c.ci_low, c.ci_high, c.name));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -210,6 +211,7 @@ std::vector<std::string> method_sentences(const Report& report) {
   for (const auto& target : report.targets)
     if (!target.alloc_status.empty()) out.push_back(fmt::format("Allocations, {}: {}", target.name, target.alloc_status));
   if (!report.reach_method.empty()) out.push_back("Reach: " + report.reach_method);
+  if (!report.control_rule.empty()) out.push_back("Controls: " + report.control_rule + ".");
   out.push_back(fmt::format("Likely optimised away: below {:g} ns per iteration, or time growing by less than ×{:g} "
                             "while an argument grows ×{:g} or more; flagged, not judged.",
                             verdict::kLeastWorkNs, verdict::kFlatTimeRatio, verdict::kFlatArgumentSpan));

@@ -52,8 +52,9 @@ std::string runs_per_side(const Report& report);
 /// Samples per side of one row: "6/6".
 std::string samples_per_side(const BenchmarkRow& row);
 
-/// The widest deviation from 1 of any control's CI, e.g. "±1.8% (BM_Copy)"; nullopt without controls.
-std::optional<std::string> control_spread(const Report& report);
+/// Each kind's telling control with its interval, e.g. "machine 1.002 [0.991, 1.013], layout 1.031 [1.020,
+/// 1.043] (bench_join/BM_Join/64)"; nullopt without controls.
+std::optional<std::string> control_intervals(const Report& report);
 
 /// How a control row is marked: "control", or "control, shard 1/2" in a
 /// merged report (each shard carries its own); "" for other rows.

@@ -161,6 +161,7 @@ std::string render_table(const Report& report, bool color) {
         report.metric == "auto" ? "of each row's metric" : report.metric, terminal_ratio(1 + report.budget),
         terminal_ratio(1 + report.budget), terminal_ratio(1 + report.budget));
     if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
+    if (!report.control_rule.empty()) out += "controls: " + report.control_rule + "\n";
   }
   if (auto instructions = instructions_sentence(report)) out += *instructions + "\n";
   if (!report.reach_method.empty())

@@ -128,36 +128,82 @@ std::string control_kind_of(const JobSettings& settings, const std::string& targ
   return "";
 }
 
-/// Marks the controls' rows and applies the control rule to every other row:
-/// a regression or "faster" whose interval does not clear the widest control
-/// interval of the job is within what no change produced; its time verdict
-/// becomes inconclusive and its note says so.
-void apply_controls(report::Report& out, const JobSettings& settings) {
-  std::vector<verdict::ControlSpread> controls;
+/// "layout control bench_join/BM_Join/64: 1.031 [1.020, 1.043]": one control's interval, for notes.
+std::string control_text(const verdict::ControlInterval& c) {
+  return fmt::format("{} control {}: {:.3f} [{:.3f}, {:.3f}]", c.kind, c.name, c.ratio, c.ci_low, c.ci_high);
+}
+
+/// Why a claim fell to the controls, for the row's note.
+std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& shift, const ControlOutcome& outcome,
+                           double budget) {
+  const bool regression = claim == verdict::Claim::Regression;
+  const std::string way = regression ? "slower" : "faster";
+  if (shift.rule == verdict::ControlRule::Spread) {
+    const auto& widest = *shift.slower_by;
+    return fmt::format("within the controls' spread of ±{:.1f}% ({}): not told apart from no change",
+                       widest.spread * 100, control_text(widest));
+  }
+  if (!outcome.net_against) {  // every control too wide to tell yet
+    const auto& bound = regression ? shift.slower_bound_by : shift.faster_bound_by;
+    return fmt::format("no control rules out yet that the head side is up to {:+.1f}% {} with no change ({}), and "
+                       "this interval does not clear the budget on top of that: not told apart from no change before "
+                       "the last look",
+                       ((regression ? shift.slower_bound : shift.faster_bound) - 1) * 100, way, control_text(*bound));
+  }
+  const auto& against = *outcome.net_against;
+  const bool shows = against.ci_low > 1 || against.ci_high < 1;
+  const std::string which =
+      shows ? fmt::format("the controls show the head side {:+.1f}% {} with no change ({})",
+                          ((regression ? against.ci_low : against.ci_high) - 1) * 100, way, control_text(against))
+            : fmt::format("the {} is narrow enough to have shown a shift of the budget's size", control_text(against));
+  if (!outcome.net || !outcome.net->ci_reachable)
+    return fmt::format("{}; too few runs beside that control to take it out: not told apart from no change", which);
+  const auto& net = *outcome.net;
+  return fmt::format("{}; net of that control, run by run, this row reads {:.3f} [{:.3f}, {:.3f}], {}: not told "
+                     "apart from no change",
+                     which, net.ratio, net.ci_low, net.ci_high,
+                     regression ? fmt::format("not wholly above {:g}", 1 + budget) : std::string("not wholly below 1"));
+}
+
+/// Marks the controls' rows and applies the control rule (verdict::claim_stands,
+/// through apply_control_rule as the schedule does) to every other row: a
+/// regression it does not let stand becomes inconclusive, a "faster" row a
+/// plain pass, and the note says which control showed what.
+void apply_controls(report::Report& out, const ResultsFile& results) {
+  const JobSettings& settings = results.settings;
+  std::map<std::string, std::string> kinds;
   for (auto& row : out.benchmarks) {
     row.control_kind = control_kind_of(settings, row.target);
     if (row.control_kind.empty()) continue;
     row.is_control = true;
-    if (!row.time.compared) continue;
-    if (auto spread = verdict::spread_of(row.time.estimate))
-      controls.push_back({row.target + "/" + row.name, row.control_kind, row.time.estimate.ratio,
-                          row.time.estimate.ci_low, row.time.estimate.ci_high, *spread});
+    kinds[row.target] = row.control_kind;
   }
-  out.controls = verdict::widest_per_kind(controls);
-  if (out.controls.empty()) return;
-  const auto widest = *std::max_element(out.controls.begin(), out.controls.end(),
-                                        [](const auto& a, const auto& b) { return a.spread < b.spread; });
+  const TimeRule rule = time_rule(settings);
+  const JobControls controls = judge_controls(results.runs, kinds, rule);
+  std::vector<verdict::ControlInterval> intervals;
+  for (const auto& control : controls.controls) intervals.push_back(control.interval);
+  out.controls = verdict::telling_per_kind(intervals);
+  if (intervals.empty()) return;
+  out.control_rule = verdict::describe(rule.controls);
+  const verdict::ControlShift& shift = controls.shift;
+  std::map<std::string, std::map<std::string, BenchmarkSamples>> samples_by_target;
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
-    row.clears_control = verdict::clears(row.time.estimate, widest.spread);
-    const bool regression_falls = !verdict::regression_stands(row.time, widest.spread);
-    if (!regression_falls && (*row.clears_control || !row.time.faster)) continue;
-    const std::string within = fmt::format("within the control's spread ±{:.1f}% ({} control {}): not told apart from "
-                                           "no change",
-                                           widest.spread * 100, widest.kind, widest.name);
-    if (regression_falls) row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
-    row.time.faster = false;
-    append_note(row.note, within);
+    row.clears_control = verdict::clears(row.time.estimate, shift);
+    if (row.time.verdict != stats::Verdict::Regression && !row.time.faster) continue;
+    auto [target, fresh] = samples_by_target.try_emplace(row.target);
+    if (fresh) target->second = collect_samples(results.runs, row.target, settings.metric);
+    const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
+    const BenchmarkSamples& samples = target->second[row.name];
+    const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
+    const auto outcome = apply_control_rule(row.time, samples, budget, controls, rule, look);
+    if (!outcome.regression_stands) {
+      row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
+      append_note(row.note, withdrawn_note(verdict::Claim::Regression, shift, outcome, budget));
+    } else if (row.time.faster && !outcome.faster_stands) {
+      row.time.faster = false;
+      append_note(row.note, withdrawn_note(verdict::Claim::Faster, shift, outcome, budget));
+    }
   }
 }
 
@@ -273,9 +319,13 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     }
   }
   apply_instruction_metrics(out, results);  // before the controls: rows a job counting instructions only adds are marked too
-  apply_controls(out, settings);
+  apply_controls(out, results);
   apply_reach(out, results);
   report::flag_optimised_away(out.benchmarks);
+  for (auto& row : out.benchmarks)  // the schedule stopped measuring these (run/schedule.cc): say why they are open
+    if (row.optimised_away.find("head: ") != std::string::npos &&
+        row.optimised_away.find("base: ") != std::string::npos && row.verdict == stats::Verdict::Inconclusive)
+      append_note(row.note, "not measured further: it likely measures nothing on either side");
   note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {
     auto& list = target.side == Side::Head ? out.added : out.removed;

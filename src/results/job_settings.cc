@@ -102,6 +102,7 @@ TimeRule time_rule(const JobSettings& s) {
   rule.metric = s.metric;
   rule.pairing = s.pairing == "paired" ? verdict::Pairing::Paired : verdict::Pairing::Unpaired;
   rule.looks = verdict::LookRule(s.confidence, s.looks == "every-look");
+  rule.controls = s.control_rule == "shift" ? verdict::ControlRule::Shift : verdict::ControlRule::Spread;
   return rule;
 }
 
@@ -115,6 +116,7 @@ json to_json(const JobSettings& s) {
               {"metric", s.metric},
               {"pairing", s.pairing},
               {"looks", s.looks},
+              {"control_rule", s.control_rule},
               {"stopping", s.stopping},
               {"repetitions", s.repetitions},
               {"budget", budget_json(s.budgets)},
@@ -202,6 +204,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   };
   choice("pairing", s.pairing, {"paired", "unpaired"});
   choice("looks", s.looks, {"haybittle-peto", "every-look"});
+  choice("control_rule", s.control_rule, {"shift", "spread"});
   choice("stopping", s.stopping, {"benchmark", "target"});
   if (line.has("repetitions")) s.repetitions = line.at("repetitions").text();
   s.budgets = read_budgets(line);

@@ -64,6 +64,7 @@ struct JobSettings {
   std::string metric = "real_time";
   std::string pairing = "unpaired";     ///< "paired" | "unpaired" (files before pairing: unpaired)
   std::string looks = "every-look";     ///< "haybittle-peto" | "every-look" (files before look rules: every look)
+  std::string control_rule = "spread";  ///< "shift" | "spread" (files before the shift rule: spread)
   std::string stopping = "target";      ///< "benchmark" | "target"
   std::string repetitions = "1";        ///< per process: a count or "auto"
   verdict::Budgets budgets;             ///< time, allocs/op and bytes/op budgets with their overrides

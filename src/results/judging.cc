@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -23,6 +24,81 @@ verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double bud
                                             pairs.incomplete == 1 ? "" : "s");
     out.note = out.note.empty() ? dropped : out.note + "; " + dropped;
   }
+  return out;
+}
+
+JobControls judge_controls(const std::vector<RunRecord>& records, const std::map<std::string, std::string>& kinds,
+                           const TimeRule& rule) {
+  JobControls out;
+  std::vector<verdict::ControlInterval> intervals;
+  for (const auto& [target, kind] : kinds)
+    for (auto& [name, samples] : collect_samples(records, target, rule.metric)) {
+      if (samples.base.empty() || samples.head.empty()) continue;
+      // The budget plays no part in a control's interval.
+      const auto judged = judge_samples(samples, 0.05, rule, verdict::Look::Final);
+      if (auto interval = verdict::control_interval(target + "/" + name, kind, judged.estimate)) {
+        intervals.push_back(*interval);
+        out.controls.push_back({*interval, std::move(samples)});
+      }
+    }
+  out.shift = verdict::shift_of(intervals, rule.controls);
+  return out;
+}
+
+namespace {
+
+/// head/base of each run index with both sides.
+std::map<int, double> ratios_by_run(const BenchmarkSamples& samples) {
+  std::map<int, double> base, out;
+  for (size_t i = 0; i < samples.base.size(); ++i) base[samples.base_runs[i]] = samples.base[i];
+  for (size_t i = 0; i < samples.head.size(); ++i)
+    if (auto it = base.find(samples.head_runs[i]); it != base.end()) out[samples.head_runs[i]] = samples.head[i] / it->second;
+  return out;
+}
+
+const BenchmarkSamples* samples_of(const JobControls& controls, const std::optional<verdict::ControlInterval>& control) {
+  if (!control) return nullptr;
+  for (const auto& judged : controls.controls)
+    if (judged.interval.name == control->name) return &judged.samples;
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<stats::RatioEstimate> net_of(const BenchmarkSamples& row, const BenchmarkSamples& control,
+                                           double confidence) {
+  const auto control_ratios = ratios_by_run(control);
+  std::vector<double> control_side, row_side;
+  for (const auto& [run, ratio] : ratios_by_run(row))
+    if (auto it = control_ratios.find(run); it != control_ratios.end()) {
+      control_side.push_back(it->second);
+      row_side.push_back(ratio);
+    }
+  if (row_side.empty()) return std::nullopt;
+  try {
+    return stats::estimate_paired_ratio(control_side, row_side, confidence);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
+                                  const JobControls& controls, const TimeRule& rule, verdict::Look look) {
+  ControlOutcome out;
+  const auto& shift = controls.shift;
+  auto judge = [&](verdict::Claim claim) {
+    std::optional<stats::RatioEstimate> net;
+    if (const auto against = verdict::net_against(claim, shift, budget))
+      if (const BenchmarkSamples* control = samples_of(controls, against)) {
+        net = net_of(samples, *control, rule.looks.confidence(look));
+        out.net_against = against;
+      }
+    const bool stands = verdict::claim_stands(claim, row, budget, shift, net, look);
+    if (net) out.net = net;
+    return stands;
+  };
+  if (row.verdict == stats::Verdict::Regression) out.regression_stands = judge(verdict::Claim::Regression);
+  if (row.faster) out.faster_stands = judge(verdict::Claim::Faster);
   return out;
 }
 

@@ -4,12 +4,14 @@
 // (which writes the reports): the same samples, pairing and look give the same
 // verdict. Also the split of the run-to-run noise into what repetitions inside
 // a process can average away and what only more processes can.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "results/record.h"
 #include "results/samples.h"
+#include "verdict/control.h"
 #include "verdict/judge.h"
 #include "verdict/look.h"
 
@@ -20,12 +22,51 @@ struct TimeRule {
   std::string metric = "auto";                               ///< "real_time", "cpu_time" or "auto"
   verdict::Pairing pairing = verdict::Pairing::Paired;       ///< run's default: pairs of one run index
   verdict::LookRule looks;                                   ///< interim and final confidence
+  verdict::ControlRule controls = verdict::ControlRule::Shift;  ///< how the job's controls hold claims back
 };
 
 /// One benchmark judged at `look`: paired on its complete pairs (the note says
 /// how many incomplete ones were dropped) or unpaired on all its runs.
 verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule,
                                      verdict::Look look);
+
+/// One control of the job as the control rule uses it: its interval (judged
+/// at the final look, however early it stopped) and its samples.
+struct JudgedControl {
+  verdict::ControlInterval interval;
+  BenchmarkSamples samples;
+};
+
+/// The job's controls at one look, and the shift they show under the rule.
+struct JobControls {
+  std::vector<JudgedControl> controls;
+  verdict::ControlShift shift;
+};
+
+/// Every benchmark of the control targets in `records` judged as a control;
+/// `kinds` maps each control target to "machine" or "layout".
+JobControls judge_controls(const std::vector<RunRecord>& records, const std::map<std::string, std::string>& kinds,
+                           const TimeRule& rule);
+
+/// The row's ratio net of a control's: the paired interval, at `confidence`,
+/// of (row head/base) / (control head/base) over the run indices both have a
+/// complete pair for; nullopt when they share none.
+std::optional<stats::RatioEstimate> net_of(const BenchmarkSamples& row, const BenchmarkSamples& control,
+                                           double confidence);
+
+/// What the control rule makes of one judged row.
+struct ControlOutcome {
+  bool regression_stands = true;
+  bool faster_stands = true;
+  std::optional<stats::RatioEstimate> net;  ///< the row net of the control it was judged against, when one was
+  std::optional<verdict::ControlInterval> net_against;  ///< that control
+};
+
+/// The control rule on one row judged at `look` (verdict::claim_stands), with
+/// the net interval it took against the control showing the largest shift.
+/// The schedule and the reports both judge through this.
+ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
+                                  const JobControls& controls, const TimeRule& rule, verdict::Look look);
 
 /// Where one benchmark's run-to-run noise comes from, on the log scale.
 struct VarianceSplit {

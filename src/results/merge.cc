@@ -125,6 +125,7 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
     out.removed.insert(out.removed.end(), part.removed.begin(), part.removed.end());
     out.targets.insert(out.targets.end(), part.targets.begin(), part.targets.end());
     out.controls.insert(out.controls.end(), part.controls.begin(), part.controls.end());
+    if (out.control_rule.empty()) out.control_rule = part.control_rule;  // the rule is one; a shard without controls has none
     out.shards.push_back({{"index", own.index},
                           {"count", own.count},
                           {"folder", ordered[i]->folder.string()},

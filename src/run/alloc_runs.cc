@@ -9,7 +9,7 @@
 
 #include "core/files.h"
 #include "core/parse.h"
-#include "run/preload_library.h"
+#include "run/shipped_files.h"
 #include "run/process_run.h"
 
 namespace cobench::run {
@@ -150,13 +150,13 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
   auto tell = [&](const std::string& line) {
     if (say && !line.empty()) say(line);
   };
-  const auto library = find_preload(alloc_preload());
+  const auto library = find_shipped(alloc_preload());
   if (!library) {
     for (const auto& pair : pairs) {
       RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, 0);
       record.kind = "alloc";
       record.status = "unavailable";
-      record.detail = describe_missing_preload(alloc_preload());
+      record.detail = describe_missing(alloc_preload());
       record_one(record);
     }
     tell(describe_alloc_rounds(done, runs));

@@ -13,7 +13,7 @@
 #include "formats/formats.h"
 #include "run/callgrind.h"
 #include "run/gbench_runner.h"
-#include "run/preload_library.h"
+#include "run/shipped_files.h"
 #include "run/process_run.h"
 
 namespace cobench::run {
@@ -220,7 +220,7 @@ RunRecord instruction_run(const UnitPair& pair, Side side, int run, const std::v
     record.output_tail.clear();
     record.log.clear();
     record.detail = describe(control);
-    if (!preload) record.detail += "; " + describe_missing_preload(callgrind_preload()) + ": whole processes counted";
+    if (!preload) record.detail += "; " + describe_missing(callgrind_preload()) + ": whole processes counted";
   }
   return record;
 }
@@ -268,7 +268,7 @@ bool run_instruction_rounds(const std::vector<UnitPair>& pairs, Runner& lister, 
   auto tell = [&](const std::string& line) {
     if (say) say(line);
   };
-  const std::optional<fs::path> preload = find_preload(callgrind_preload());
+  const std::optional<fs::path> preload = find_shipped(callgrind_preload());
   struct Target {
     std::vector<std::string> benchmarks;
     IterationControl control;

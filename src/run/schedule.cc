@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 #include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/judge.h"
+#include "verdict/measures_nothing.h"
 
 namespace cobench::run {
 
@@ -20,6 +22,21 @@ std::string budget_name(double seconds, const std::string& name) {
 }
 
 namespace {
+
+/// The benchmarks of one target that measure nothing on either side (likely
+/// optimised away on both): more runs cannot tell anything about them.
+std::set<std::string> measuring_nothing(const std::map<std::string, results::BenchmarkSamples>& samples) {
+  std::vector<verdict::TimedInstance> base, head;
+  for (const auto& [name, s] : samples) {
+    base.push_back({name, s.base.empty() ? std::nan("") : stats::median(s.base)});
+    head.push_back({name, s.head.empty() ? std::nan("") : stats::median(s.head)});
+  }
+  const auto on_base = verdict::likely_optimised_away(base), on_head = verdict::likely_optimised_away(head);
+  std::set<std::string> out;
+  for (size_t i = 0; i < base.size(); ++i)
+    if (!on_base[i].empty() && !on_head[i].empty()) out.insert(base[i].name);
+  return out;
+}
 
 double budget_of(const ScheduleSettings& settings, const std::string& target, const std::string& name) {
   return settings.budget_for ? settings.budget_for(target, name) : 0.05;
@@ -88,7 +105,7 @@ class Scheduler {
   /// The benchmarks of `state` still undecided at this look; with per-benchmark
   /// stopping only those still running are looked at (a decided one stays decided).
   std::vector<std::string> undecided(const TargetState& state, verdict::Look look) const {
-    auto names = undecided_benchmarks(state.pair->target, outcome_.records, settings_, look, control_spread_);
+    auto names = undecided_benchmarks(state.pair->target, outcome_.records, settings_, look, controls_);
     const auto& running = state.scope.benchmarks;
     if (!settings_.per_benchmark || running.empty()) return names;
     std::erase_if(names, [&](const std::string& name) {
@@ -101,7 +118,7 @@ class Scheduler {
   /// at the final look) or to be measured on, with its next scope.
   std::vector<TargetState*> look_at_targets() {
     std::vector<TargetState*> out;
-    control_spread_ = widest_control_spread(control_targets(), outcome_.records, settings_);
+    controls_ = results::judge_controls(outcome_.records, control_targets(), settings_.rule);
     for (auto& state : states_) {
       if (!state.active || state.pair->follows) continue;
       const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);
@@ -125,10 +142,11 @@ class Scheduler {
     return out;
   }
 
-  std::vector<std::string> control_targets() const {
-    std::vector<std::string> out;
+  /// The pairs that follow the job, as controls (the schedule need not know which kind).
+  std::map<std::string, std::string> control_targets() const {
+    std::map<std::string, std::string> out;
     for (const auto& state : states_)
-      if (state.pair->follows) out.push_back(state.pair->target);
+      if (state.pair->follows) out[state.pair->target] = "control";
     return out;
   }
 
@@ -252,35 +270,26 @@ class Scheduler {
   std::chrono::steady_clock::time_point start_;
   std::vector<TargetState> states_;
   ScheduleOutcome outcome_;
-  std::optional<double> control_spread_;  // the job's widest control spread at the last look
+  results::JobControls controls_;  // the job's controls at the last look
 };
 
 }  // namespace
 
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
                                               const ScheduleSettings& settings, verdict::Look look,
-                                              std::optional<double> control_spread) {
+                                              const results::JobControls& controls) {
   std::vector<std::string> out;
-  for (auto& [name, samples] : results::collect_samples(records, target, settings.rule.metric)) {
-    if (samples.base.empty() || samples.head.empty()) continue;
-    const auto judged = results::judge_samples(samples, budget_of(settings, target, name), settings.rule, look);
-    if (judged.verdict == stats::Verdict::Inconclusive || !verdict::regression_stands(judged, control_spread))
+  const auto all = results::collect_samples(records, target, settings.rule.metric);
+  const auto nothing = measuring_nothing(all);
+  for (auto& [name, samples] : all) {
+    if (samples.base.empty() || samples.head.empty() || nothing.count(name)) continue;
+    const double budget = budget_of(settings, target, name);
+    const auto judged = results::judge_samples(samples, budget, settings.rule, look);
+    if (judged.verdict == stats::Verdict::Inconclusive ||
+        !results::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands)
       out.push_back(name);
   }
   return out;
-}
-
-std::optional<double> widest_control_spread(const std::vector<std::string>& control_targets,
-                                            const std::vector<RunRecord>& records, const ScheduleSettings& settings) {
-  std::optional<double> widest;
-  for (const auto& target : control_targets)
-    for (auto& [name, samples] : results::collect_samples(records, target, settings.rule.metric)) {
-      if (samples.base.empty() || samples.head.empty()) continue;
-      const auto judged =
-          results::judge_samples(samples, budget_of(settings, target, name), settings.rule, verdict::Look::Final);
-      if (auto spread = verdict::spread_of(judged.estimate); spread && (!widest || *spread > *widest)) widest = spread;
-    }
-  return widest;
 }
 
 ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs, const ScheduleSettings& settings,

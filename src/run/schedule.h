@@ -75,19 +75,15 @@ struct ScheduleOutcome {
 ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs, const ScheduleSettings& settings,
                              const ScheduleHooks& hooks = {});
 
-/// Benchmarks of one target that have samples on both sides and whose verdict
-/// is still open at `look`, from that target's records: inconclusive, or a
-/// regression that does not clear `control_spread`, the job's widest control
-/// spread so far (the reports would call it inconclusive; more pairs of it and
-/// of the controls can still tell it apart).
+/// Benchmarks of one target that have samples on both sides, measure
+/// something on at least one side (a benchmark likely optimised away on both
+/// is done: more runs cannot tell anything about it), and whose verdict is
+/// still open at `look`, from that target's records: inconclusive, or a
+/// regression the control rule does not let stand against `controls`, the
+/// job's controls so far (the reports would call it inconclusive; more pairs
+/// of it and of the controls can still tell it apart).
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
                                               const ScheduleSettings& settings, verdict::Look look,
-                                              std::optional<double> control_spread = std::nullopt);
-
-/// The widest spread of the controls' intervals in `records` (`control_targets`
-/// are the pairs that follow the job), each judged as the reports judge a
-/// control: at the final look. nullopt while none has an interval.
-std::optional<double> widest_control_spread(const std::vector<std::string>& control_targets,
-                                            const std::vector<RunRecord>& records, const ScheduleSettings& settings);
+                                              const results::JobControls& controls = {});
 
 }  // namespace cobench::run

@@ -47,7 +47,7 @@ struct JobResult {
   double wall_seconds = 0;        ///< the whole job: checkout, configure, build, measuring, reports
   double measuring_seconds = 0;   ///< its runs' wall times added up (timing and allocation runs)
   std::vector<JobVerdict> verdicts;  ///< one per judged benchmark row of its report (controls are not judged)
-  std::vector<verdict::ControlSpread> controls;  ///< the widest control of each kind that ran (report.json)
+  std::vector<verdict::ControlInterval> controls;  ///< the widest control of each kind that ran (report.json)
   /// Empty for a finished job; else how it ended and the last line it printed
   /// ("cobench run exited 3: cobench: error: build of target 'x' failed ...").
   std::string failure;

@@ -73,8 +73,8 @@ BENCHMARK_MAIN();
 )";
 
 constexpr std::string_view kSettings = R"(# cobench validate's fixture: the settings every job layers its flags over.
-# The layout control: an unchanged target rebuilt on both sides (its base
-# binary is the machine control too). A job's --control flag replaces it.
+# The layout control: an unchanged target rebuilt on both sides. A job's
+# --control flag replaces it.
 [run]
 control = ["@CONTROL@"]
 )";
@@ -197,7 +197,7 @@ constexpr std::uint64_t kComputeSteps = 3000;       // ≈ 3.5 µs
 constexpr std::uint64_t kComputeLongSteps = 10000;  // ≈ 11 µs
 constexpr std::uint64_t kPointerChaseSteps = 64;    // ≈ 10 µs
 constexpr std::uint64_t kAllocationSteps = 3000;
-constexpr std::uint64_t kControlSteps = 1000;       // ≈ 1 µs: the machine control runs it in every block
+constexpr std::uint64_t kControlSteps = 1000;       // ≈ 1 µs: the layout control runs it in every block
 
 using Fills = std::vector<std::pair<std::string_view, std::string>>;
 

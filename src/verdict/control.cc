@@ -4,31 +4,126 @@
 #include <cmath>
 
 namespace cobench::verdict {
+namespace {
 
-std::optional<double> spread_of(const stats::RatioEstimate& e) {
-  if (!e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high)) return std::nullopt;
-  return std::max(1 - e.ci_low, e.ci_high - 1);
+bool known(const stats::RatioEstimate& e) {
+  return e.ci_reachable && std::isfinite(e.ci_low) && std::isfinite(e.ci_high) && e.ci_low > 0;
 }
 
-bool clears(const stats::RatioEstimate& e, double spread) {
-  if (!e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high)) return false;
-  return e.ci_low > 1 + spread || e.ci_high < 1 - spread;
+/// How far a control's whole interval lies off 1 (log scale, either way); 0 when it straddles 1.
+double shown_shift(const ControlInterval& c) {
+  if (c.ci_low > 1) return std::log(c.ci_low);
+  if (c.ci_high < 1) return -std::log(c.ci_high);
+  return 0;
 }
 
-bool regression_stands(const TimeJudgement& judgement, std::optional<double> spread) {
-  if (judgement.verdict != stats::Verdict::Regression || !spread || !judgement.estimate.ci_reachable) return true;
-  return clears(judgement.estimate, *spread);
+}  // namespace
+
+std::optional<ControlInterval> control_interval(const std::string& name, const std::string& kind,
+                                                const stats::RatioEstimate& e) {
+  if (!known(e)) return std::nullopt;
+  return ControlInterval{name, kind, e.ratio, e.ci_low, e.ci_high, std::max(1 - e.ci_low, e.ci_high - 1)};
 }
 
-std::vector<ControlSpread> widest_per_kind(const std::vector<ControlSpread>& controls) {
-  std::vector<ControlSpread> out;
+const char* to_string(ControlRule rule) { return rule == ControlRule::Shift ? "shift" : "spread"; }
+
+ControlShift shift_of(const std::vector<ControlInterval>& controls, ControlRule rule) {
+  ControlShift shift;
+  shift.rule = rule;
+  shift.controls = controls;
+  if (rule == ControlRule::Spread) {
+    for (const auto& c : controls)
+      if (!shift.slower_by || c.spread > shift.spread) {
+        shift.spread = c.spread;
+        shift.slower_by = shift.faster_by = c;
+      }
+    return shift;
+  }
+  for (const auto& c : controls) {
+    if (c.ci_high > shift.slower_bound) {
+      shift.slower_bound = c.ci_high;
+      shift.slower_bound_by = c;
+    }
+    if (c.ci_low < shift.faster_bound) {
+      shift.faster_bound = c.ci_low;
+      shift.faster_bound_by = c;
+    }
+    if (c.ci_low > shift.slower) {
+      shift.slower = c.ci_low;
+      shift.slower_by = c;
+    }
+    if (c.ci_high < shift.faster) {
+      shift.faster = c.ci_high;
+      shift.faster_by = c;
+    }
+  }
+  return shift;
+}
+
+/// Where a "faster" row's upper end must lie below for the controls to leave it: the
+/// shift they show that way (spread rule: 1 - spread).
+double faster_line(const ControlShift& shift) {
+  return shift.rule == ControlRule::Spread ? 1 - shift.spread : shift.faster;
+}
+
+std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget) {
+  if (shift.rule != ControlRule::Shift) return std::nullopt;
+  const bool regression = claim == Claim::Regression;
+  if (const auto& shown = regression ? shift.slower_by : shift.faster_by) return shown;
+  const ControlInterval* farthest = nullptr;
+  for (const auto& c : shift.controls)
+    if (c.spread <= budget && (!farthest || (regression ? c.ratio > farthest->ratio : c.ratio < farthest->ratio)))
+      farthest = &c;
+  if (!farthest) return std::nullopt;
+  return *farthest;
+}
+
+bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const ControlShift& shift,
+                  const std::optional<stats::RatioEstimate>& net, Look look) {
+  if (!known(row.estimate)) return true;  // no interval: its verdict says so already
+  const bool regression = claim == Claim::Regression;
+  const auto& e = row.estimate;
+  if (shift.rule == ControlRule::Spread)
+    return regression ? e.ci_low > 1 + std::max(budget, shift.spread) : e.ci_high < faster_line(shift);
+  // Beyond even the largest shift the controls still allow: no shift of theirs explains it.
+  if (regression ? e.ci_low > (1 + budget) * shift.slower_bound : e.ci_high < shift.faster_bound) return true;
+  if (net_against(claim, shift, budget)) {
+    if (!net || !known(*net)) return false;  // too few runs beside the control to take its shift out
+    return regression ? net->ci_low > 1 + budget : net->ci_high < 1;
+  }
+  return look == Look::Final;
+}
+
+bool clears(const stats::RatioEstimate& e, const ControlShift& shift) {
+  if (!known(e)) return false;
+  const double above = shift.rule == ControlRule::Spread ? 1 + shift.spread : shift.slower;
+  return e.ci_low > above || e.ci_high < faster_line(shift);
+}
+
+std::vector<ControlInterval> telling_per_kind(const std::vector<ControlInterval>& controls) {
+  std::vector<ControlInterval> out;
   for (const char* kind : {"machine", "layout"}) {
-    const ControlSpread* widest = nullptr;
-    for (const auto& control : controls)
-      if (control.kind == kind && (!widest || control.spread > widest->spread)) widest = &control;
-    if (widest) out.push_back(*widest);
+    const ControlInterval* telling = nullptr;
+    for (const auto& c : controls) {
+      if (c.kind != kind) continue;
+      if (!telling || shown_shift(c) > shown_shift(*telling) ||
+          (shown_shift(c) == shown_shift(*telling) && c.spread > telling->spread))
+        telling = &c;
+    }
+    if (telling) out.push_back(*telling);
   }
   return out;
+}
+
+std::string describe(ControlRule rule) {
+  if (rule == ControlRule::Spread)
+    return "a regression or a faster row stands when its interval lies wholly beyond 1 ± the widest control's "
+           "half-width (the spread rule, for comparison)";
+  return "a regression (or faster row) stands when it clears the budget on top of the largest shift the controls' "
+         "intervals still allow (or lies below the lowest); else, where a control's whole interval lies off 1 (the "
+         "head side shifted with no change), only if its ratio net of that control's, paired run by run, still "
+         "clears the budget (or lies below 1); else at the last look, where a control that never showed a shift is "
+         "noise and moves no row";
 }
 
 }  // namespace cobench::verdict

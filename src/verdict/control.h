@@ -1,44 +1,114 @@
 #pragma once
 // The control rule. A control is a benchmark whose head and base are the same
 // code: the same binary run as both sides (machine control: the machine's
-// noise and drift) or an untouched target rebuilt on both sides (layout
-// control: what rebuilding and relinking alone does). Its interval is how far
-// "no change" can wander in this job; a delta is believable only when it
-// clears that spread.
+// drift and any bias of a side's slot) or an untouched target rebuilt on both
+// sides (layout control: what rebuilding and relinking alone does). What its
+// interval is evidence of is a *shift*: a control whose whole interval lies
+// above 1 shows that something other than the change made the head side
+// slower, by at least its lower end. A claim stands only when it clears the
+// budget on top of that shift. A control that is merely noisy (its interval
+// straddles 1) is evidence of nothing and moves no row's line: its noise is
+// its own, and each row's interval already carries the row's noise.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "stats/stats.h"
 #include "verdict/judge.h"
+#include "verdict/look.h"
 
 namespace cobench::verdict {
 
-/// One control's interval, and how far it reaches from 1.
-struct ControlSpread {
-  std::string name;    ///< "machine:bench_join/BM_Join/64"
+/// One control's interval.
+struct ControlInterval {
+  std::string name;    ///< "machine:cobench-machine-control/BM_MachineCompute"
   std::string kind;    ///< "machine" | "layout"
   double ratio = 1;
   double ci_low = 1;
   double ci_high = 1;
-  double spread = 0;   ///< max(1 - ci_low, ci_high - 1): 0.031 means ±3.1%
+  /// max(1 - ci_low, ci_high - 1): how far the interval reaches from 1 (0.031: ±3.1%), for reports.
+  double spread = 0;
 };
 
-/// The spread of a control's interval; nullopt when it has none (too few runs).
-std::optional<double> spread_of(const stats::RatioEstimate& estimate);
+/// A control's interval from its estimate; nullopt when it has none (too few runs).
+std::optional<ControlInterval> control_interval(const std::string& name, const std::string& kind,
+                                                const stats::RatioEstimate& estimate);
 
-/// The rule: an interval clears the controls' spread `s` when it lies wholly
-/// above 1 + s or wholly below 1 - s. A regression or a "faster" that does
-/// not clear it is within what no change produced in this job.
-bool clears(const stats::RatioEstimate& estimate, double spread);
+/// How controls hold claims back.
+enum class ControlRule {
+  Shift,   ///< by the shift a control's whole interval shows (the rule)
+  Spread,  ///< by the widest control's half-width, either way (how cobench judged before; for comparison only)
+};
 
-/// Whether a judged regression stands against the controls' spread: it does
-/// when there is no spread yet, when its interval is not known (its verdict
-/// says so already), or when its interval clears the spread. One that does not
-/// stand is inconclusive in the reports, and the schedule keeps measuring it.
-bool regression_stands(const TimeJudgement& judgement, std::optional<double> spread);
+/// "shift" | "spread".
+const char* to_string(ControlRule rule);
 
-/// The widest control per kind, in the order machine, layout.
-std::vector<ControlSpread> widest_per_kind(const std::vector<ControlSpread>& controls);
+/// What a job's controls are evidence of: under the shift rule, the largest
+/// shift each way that a control's whole interval shows (a factor of 1: no
+/// evidence that way); under the spread rule, the widest control's half-width.
+struct ControlShift {
+  ControlRule rule = ControlRule::Shift;
+  double slower = 1;                  ///< the highest lower end above 1 (1.02: the head side is ≥ 2% slower with no change)
+  double faster = 1;                  ///< the lowest upper end below 1
+  std::optional<ControlInterval> slower_by;  ///< the control that shows `slower` (spread rule: the widest)
+  std::optional<ControlInterval> faster_by;  ///< the control that shows `faster` (spread rule: the widest)
+  double spread = 0;                  ///< spread rule: the widest half-width
+  /// The largest shift each way the controls still allow: the highest upper
+  /// end (at least 1) and the lowest lower end (at most 1).
+  double slower_bound = 1;
+  double faster_bound = 1;
+  std::optional<ControlInterval> slower_bound_by;
+  std::optional<ControlInterval> faster_bound_by;
+  std::vector<ControlInterval> controls;  ///< every control's interval
+
+  bool any() const { return slower_by.has_value() || faster_by.has_value(); }
+};
+
+/// The shift the controls show, from the one that is evidence of the largest
+/// shift each way (never from the widest: width is noise, not bias); under
+/// the spread rule, the widest.
+ControlShift shift_of(const std::vector<ControlInterval>& controls, ControlRule rule = ControlRule::Shift);
+
+/// A claim a row makes that the controls may withdraw.
+enum class Claim {
+  Regression,  ///< its verdict is regression
+  Faster,      ///< its whole interval lies below 1
+};
+
+/// Whether `claim` about a row (judged `row` at `look`) stands against the
+/// controls. Shift rule:
+/// - it stands at any look when it clears even the largest shift the controls
+///   still allow: above (1 + budget) × the highest upper end of a control's
+///   interval, or below the lowest lower end;
+/// - else, where net_against() names a control, only when `net` (the row's
+///   ratio net of that control's, paired run by run at the row's confidence)
+///   still makes the claim: wholly above 1 + `budget`, or wholly below 1; a
+///   precise biased control thus takes its bias out of every row;
+/// - else (every control too wide to tell) only at the final look (before it,
+///   more runs may narrow one): a control that never could tell a shift is
+///   noise, and noise moves no row.
+/// Spread rule: the row's own interval must lie beyond 1 ± the widest
+/// control's half-width (and above the budget), at every look.
+bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const ControlShift& shift,
+                  const std::optional<stats::RatioEstimate>& net, Look look);
+
+/// The control the row's claim must be judged net of (shift rule): the one
+/// whose whole interval shows the largest shift that way; where none shows
+/// one, the one reaching farthest that way among those narrow enough to have
+/// shown a shift of the budget's size (half-width at most `budget`): their
+/// silence is evidence, a wider control's is not. nullopt: none.
+std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget);
+
+/// Whether an interval lies wholly beyond what the controls show: above
+/// `shift.slower` or below `shift.faster` (spread rule: outside 1 ± spread).
+bool clears(const stats::RatioEstimate& estimate, const ControlShift& shift);
+
+/// The control of each kind that shows the largest shift (the farther of its
+/// interval's ends from 1 where the whole interval is off 1, else the one
+/// reaching farthest), in the order machine, layout: what the reports show.
+std::vector<ControlInterval> telling_per_kind(const std::vector<ControlInterval>& controls);
+
+/// The rule in one line, for every report.
+std::string describe(ControlRule rule);
 
 }  // namespace cobench::verdict

@@ -122,9 +122,11 @@ TEST_F(ControlsE2E, EveryJobCarriesAMachineAndALayoutControlAndARealSlowdownClea
   EXPECT_NE(read_file(out_dir() / "report.md").find("control"), std::string::npos);
 }
 
-TEST_F(ControlsE2E, ANamedWideControlLeavesTheMildSlowdownInconclusiveButNotTheDoubling) {
-  // 12 pairs, not the fixture's 8: the mild 10% must be a regression on its own interval for the
-  // control to be what holds it back (at 8 pairs a busy moment once left it inconclusive alone).
+TEST_F(ControlsE2E, ANamedNoisyControlHoldsBackNoRowItShowsNoShiftFor) {
+  // The noisy control's interval is wide and straddles 1: evidence of noise, not
+  // of a shift, so it withdraws no regression (the old rule held the mild 10%
+  // back to inconclusive behind its ±10-60% spread). Asserted on the rule, not on
+  // timing: whatever each row's own interval says, the control does not change it.
   const auto result = run({"--control", "bench_noisy", "--min-runs", "12", "--max-runs", "12"});
   ASSERT_EQ(result.exit_code, 0) << explain(result);
   const auto json = report_json();
@@ -134,12 +136,16 @@ TEST_F(ControlsE2E, ANamedWideControlLeavesTheMildSlowdownInconclusiveButNotTheD
   const auto* slow = find_row(r, "BM_Slow");
   const auto* mild = find_row(r, "BM_Mild");
   ASSERT_TRUE(slow && mild);
-  // 1x-1.6x work per process: the control's interval reaches past ±10% (all but surely), never past ±60%.
   EXPECT_EQ(slow->verdict, stats::Verdict::Regression);
   EXPECT_EQ(slow->clears_control, std::optional<bool>(true));
-  EXPECT_EQ(mild->verdict, stats::Verdict::Inconclusive) << mild->note;
-  EXPECT_EQ(mild->clears_control, std::optional<bool>(false));
-  EXPECT_NE(mild->note.find("within the control's spread"), std::string::npos) << mild->note;
+  const bool control_shows_a_shift = layout.at("ci_low").get<double>() > 1 || layout.at("ci_high").get<double>() < 1;
+  if (!control_shows_a_shift) {
+    EXPECT_EQ(mild->note.find("controls show"), std::string::npos) << mild->note;
+    if (mild->time.estimate.ci_low > 1.05) {
+      EXPECT_EQ(mild->verdict, stats::Verdict::Regression) << mild->note;
+    }
+  }
+  EXPECT_FALSE(json.at("control_rule").is_null());
 }
 
 TEST_F(ControlsE2E, AControlTheDiffReachesIsRefusedBeforeAnythingIsMeasured) {

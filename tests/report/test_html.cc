@@ -96,7 +96,7 @@ TEST(Html, VerdictClassesFailedRunsAllocationsAndSummary) {
   ASSERT_EQ(links.size(), 3u);
   EXPECT_STREQ(links.first().node().attribute("href").value(), "logs/bench_gemm-head-0.txt");
   std::string meta = doc.select_node("//p[@class='meta']").node().text().get();
-  EXPECT_NE(meta.find("control spread ±1.0%"), std::string::npos) << meta;
+  EXPECT_NE(meta.find("controls layout 1.000 [0.990, 1.010]"), std::string::npos) << meta;
   EXPECT_NE(meta.find("0123456789…abcdef0123"), std::string::npos) << meta;
   EXPECT_EQ(doc.select_nodes("//ul[@class='warnings']/li").size(), 2u);
 }

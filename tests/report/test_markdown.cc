@@ -41,7 +41,7 @@ TEST(Markdown, SummaryLineComesFirstWithCountsBudgetRunsControlAndShas) {
   const std::string& facts = lines[2];
   EXPECT_NE(facts.find("budget +5% (head/base ≤ 1.05, 95% confidence)"), std::string::npos) << facts;
   EXPECT_NE(facts.find("6 runs per side"), std::string::npos) << facts;
-  EXPECT_NE(facts.find("control spread ±1.0% (layout: bench\\_copy/BM\\_Control)"), std::string::npos) << facts;
+  EXPECT_NE(facts.find("controls layout 1.000 \\[0.990, 1.010\\] (bench\\_copy/BM\\_Control)"), std::string::npos) << facts;
   EXPECT_NE(facts.find("0123456789…abcdef0123"), std::string::npos) << facts;
 }
 

@@ -244,6 +244,46 @@ TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
   EXPECT_TRUE(*work.clears_control);
 }
 
+// The control rule in the reports: a layout control that reads a precise +4%
+// (the head side is slower with no change) withdraws a regression that clears
+// the budget only by that much, keeps one that clears it on top of the shift,
+// and says in the note which control showed what.
+TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt) {
+  ResultsFile file;
+  file.settings.base = "b";
+  file.settings.head = "h";
+  file.settings.metric = "cpu_time";
+  file.settings.pairing = "paired";
+  file.settings.looks = "haybittle-peto";
+  file.settings.control_rule = "shift";
+  file.settings.min_runs = 12;
+  file.settings.max_runs = 12;
+  file.settings.layout_controls = {"bench_ctl"};
+  auto sample = [](double ns) { return Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  for (int run = 0; run < 12; ++run) {
+    const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
+    const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
+    file.runs.push_back(timing_run("bench_ctl", Side::Base, run, {{"BM_Ctl", sample(base)}}));
+    file.runs.push_back(timing_run("bench_ctl", Side::Head, run, {{"BM_Ctl", sample(base * 1.04 * jitter)}}));
+    file.runs.push_back(timing_run("bench_work", Side::Base, run,
+                                   {{"BM_Shifted", sample(base)}, {"BM_Slower", sample(base)}}));
+    file.runs.push_back(timing_run("bench_work", Side::Head, run,
+                                   {{"BM_Shifted", sample(base * 1.08 * jitter)}, {"BM_Slower", sample(base * 1.25 * jitter)}}));
+  }
+  const report::Report report = aggregate(file, "results.jsonl");
+  ASSERT_EQ(report.controls.size(), 1u);
+  EXPECT_GT(report.controls[0].ci_low, 1.03);
+  EXPECT_FALSE(report.control_rule.empty());
+  const auto& shifted = row(report, "BM_Shifted");
+  EXPECT_EQ(shifted.verdict, stats::Verdict::Inconclusive) << shifted.note;
+  EXPECT_GT(shifted.time.estimate.ci_low, 1.05) << "a regression on its own interval";
+  EXPECT_NE(shifted.note.find("the controls show the head side +"), std::string::npos) << shifted.note;
+  EXPECT_NE(shifted.note.find("layout control bench_ctl/BM_Ctl"), std::string::npos) << shifted.note;
+  const auto& slower = row(report, "BM_Slower");
+  EXPECT_EQ(slower.verdict, stats::Verdict::Regression) << slower.note;
+  EXPECT_EQ(slower.note.find("controls show"), std::string::npos) << slower.note;
+}
+
 // Instruction records -> report rows: rows for a job that counted
 // instructions only, both verdicts beside each other when time was measured
 // too, failures and timeouts under callgrind in the notes, the target's

@@ -31,50 +31,142 @@ TimeJudgement judged(stats::Verdict verdict, const stats::RatioEstimate& estimat
   return j;
 }
 
-TEST(ControlSpread, IsTheFartherEndOfTheIntervalFromOne) {
-  EXPECT_NEAR(*spread_of(interval(0.97, 1.01)), 0.03, 1e-12);
-  EXPECT_NEAR(*spread_of(interval(0.99, 1.05)), 0.05, 1e-12);
-  EXPECT_NEAR(*spread_of(interval(1.02, 1.04)), 0.04, 1e-12);  // a control off 1 spreads as far as it reaches
-  EXPECT_FALSE(spread_of(unreachable()).has_value());
+ControlInterval control(const std::string& name, const std::string& kind, double low, double high) {
+  return *control_interval(name, kind, interval(low, high));
 }
 
-TEST(ControlSpread, AnIntervalClearsItOnlyWhollyOutside) {
-  EXPECT_TRUE(clears(interval(1.11, 1.30), 0.10));
-  EXPECT_FALSE(clears(interval(1.09, 1.30), 0.10));
-  EXPECT_TRUE(clears(interval(0.70, 0.89), 0.10));
-  EXPECT_FALSE(clears(interval(0.70, 0.91), 0.10));
-  EXPECT_FALSE(clears(interval(1.10, 1.30), 0.10));  // touching is not clearing
-  EXPECT_FALSE(clears(unreachable(), 0.0));
+TEST(ControlInterval, SpreadIsTheFartherEndOfTheIntervalFromOne) {
+  EXPECT_NEAR(control("c", "machine", 0.97, 1.01).spread, 0.03, 1e-12);
+  EXPECT_NEAR(control("c", "machine", 1.02, 1.04).spread, 0.04, 1e-12);
+  EXPECT_FALSE(control_interval("c", "machine", unreachable()).has_value());
 }
 
-TEST(ControlSpread, ARegressionStandsWhenItClearsTheSpreadOrThereIsNone) {
-  const auto clear = judged(stats::Verdict::Regression, interval(1.20, 1.28));
-  const auto within = judged(stats::Verdict::Regression, interval(1.08, 1.28));
-  EXPECT_TRUE(regression_stands(clear, 0.10));
-  EXPECT_FALSE(regression_stands(within, 0.10));
-  EXPECT_TRUE(regression_stands(within, std::nullopt));  // no control has an interval yet
-  EXPECT_TRUE(regression_stands(within, 0.05));
+/// The claim at the final look (where a control that shows no shift moves no row).
+bool stands_at_final(Claim claim, const TimeJudgement& row, double budget, const ControlShift& shift,
+                     const std::optional<stats::RatioEstimate>& net) {
+  return claim_stands(claim, row, budget, shift, net, Look::Final);
 }
 
-TEST(ControlSpread, OnlyARegressionCanFallToIt) {
-  // A pass or an inconclusive row keeps its verdict whatever the spread; a
-  // "faster" pass is a pass (the reports drop only its "faster" mark).
-  EXPECT_TRUE(regression_stands(judged(stats::Verdict::Pass, interval(0.80, 1.02)), 0.30));
-  EXPECT_TRUE(regression_stands(judged(stats::Verdict::Inconclusive, interval(0.95, 1.30)), 0.30));
-  EXPECT_TRUE(regression_stands(judged(stats::Verdict::Regression, unreachable()), 0.30));
+TimeJudgement faster(double low, double high) {
+  auto j = judged(stats::Verdict::Pass, interval(low, high));
+  j.faster = high < 1;
+  return j;
 }
 
-TEST(ControlSpread, TheWidestOfEachKindInTheOrderMachineThenLayout) {
-  const std::vector<ControlSpread> controls = {
-      {"layout:a", "layout", 1, 0.98, 1.02, 0.02},
-      {"machine:x", "machine", 1, 0.99, 1.01, 0.01},
-      {"layout:b", "layout", 1, 0.95, 1.03, 0.05},
+TEST(ControlShift, ANoisyControlAroundOneShowsNoShiftAndHoldsNothingBackAtTheLastLook) {
+  // The old rule held every row to 1 + 27% to the end: a ±27% control is noise, not evidence of bias.
+  const auto shift = shift_of({control("machine:x", "machine", 0.73, 1.27)});
+  EXPECT_FALSE(shift.any());
+  EXPECT_FALSE(net_against(Claim::Regression, shift, 0.05)) << "too wide to have told a shift";
+  // Before the last look it may yet show a shift: a claim must clear the largest it still allows.
+  EXPECT_DOUBLE_EQ(shift.slower_bound, 1.27);
+  EXPECT_DOUBLE_EQ(shift.faster_bound, 0.73);
+  EXPECT_FALSE(claim_stands(Claim::Regression, judged(stats::Verdict::Regression, interval(1.08, 1.12)), 0.05, shift,
+                            std::nullopt, Look::Interim));
+  EXPECT_TRUE(claim_stands(Claim::Regression, judged(stats::Verdict::Regression, interval(1.34, 1.40)), 0.05, shift,
+                           std::nullopt, Look::Interim));
+  EXPECT_FALSE(claim_stands(Claim::Faster, faster(0.70, 0.75), 0.05, shift, std::nullopt, Look::Interim));
+  EXPECT_TRUE(claim_stands(Claim::Faster, faster(0.60, 0.72), 0.05, shift, std::nullopt, Look::Interim));
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.08, 1.12)), 0.05, shift,
+                           std::nullopt));
+  EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.90, 0.95), 0.05, shift, std::nullopt));
+}
+
+TEST(ControlShift, AControlShowingAShiftIsTakenOutOfTheRowRunByRun) {
+  // Everything on the head side is 3-4% slower (environment, layout): a row reading
+  // 1.08 is a regression on its own interval, not once the shift is taken out.
+  const auto shift = shift_of({control("layout:a", "layout", 1.03, 1.04)});
+  ASSERT_TRUE(shift.slower_by.has_value());
+  EXPECT_EQ(shift.slower_by->name, "layout:a");
+  EXPECT_EQ(net_against(Claim::Regression, shift, 0.05)->name, "layout:a");
+  EXPECT_EQ(net_against(Claim::Faster, shift, 0.05)->name, "layout:a") << "narrow: its silence that way is evidence";
+  const auto row = judged(stats::Verdict::Regression, interval(1.06, 1.10));
+  // 1.06 does not clear 1.05 × 1.04, the largest shift the control allows: the net interval decides.
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.02, 1.06)));
+  EXPECT_TRUE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.051, 1.09)));
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.05, 1.09))) << "touching is not clearing";
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, std::nullopt)) << "no runs beside the control";
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, unreachable())) << "too few to tell";
+  // A row clearing the budget on top of the largest shift the control allows stands whatever the net says.
+  const auto clear = judged(stats::Verdict::Regression, interval(1.093, 1.15));
+  EXPECT_TRUE(claim_stands(Claim::Regression, clear, 0.05, shift, interval(1.0, 1.2), Look::Interim));
+  EXPECT_FALSE(claim_stands(Claim::Regression, judged(stats::Verdict::Regression, interval(1.091, 1.15)), 0.05, shift,
+                            interval(1.0, 1.2), Look::Interim));
+}
+
+TEST(ControlShift, ANarrowControlShowingNoShiftStillJudgesTheRowNetOfIt) {
+  // ±2%, around 1: it could have shown a 5% shift and did not; a row reading 1.08 is judged net of it.
+  const auto shift = shift_of({control("wide", "layout", 0.80, 1.25), control("narrow", "machine", 0.99, 1.02)});
+  EXPECT_FALSE(shift.any());
+  EXPECT_EQ(net_against(Claim::Regression, shift, 0.05)->name, "narrow");
+  EXPECT_FALSE(net_against(Claim::Regression, shift, 0.01)) << "±1.5% cannot tell a 1% shift";
+  const auto row = judged(stats::Verdict::Regression, interval(1.07, 1.10));
+  EXPECT_TRUE(claim_stands(Claim::Regression, row, 0.05, shift, interval(1.06, 1.09), Look::Interim));
+  EXPECT_FALSE(claim_stands(Claim::Regression, row, 0.05, shift, interval(1.04, 1.09), Look::Final));
+}
+
+TEST(ControlShift, OfSeveralControlsTheOneShowingTheLargestShiftBindsNotTheWidest) {
+  const auto shift = shift_of({control("machine:wide", "machine", 0.80, 1.30), control("layout:a", "layout", 1.01, 1.03),
+                               control("layout:b", "layout", 1.02, 1.06), control("layout:c", "layout", 0.95, 0.99)});
+  EXPECT_DOUBLE_EQ(shift.slower, 1.02);
+  EXPECT_EQ(shift.slower_by->name, "layout:b");
+  EXPECT_DOUBLE_EQ(shift.faster, 0.99);
+  EXPECT_EQ(shift.faster_by->name, "layout:c");
+}
+
+TEST(ControlShift, AFasterRowFallsOnlyToAControlShowingAShiftThatWay) {
+  const auto down = shift_of({control("layout:a", "layout", 0.93, 0.96)});
+  EXPECT_FALSE(stands_at_final(Claim::Faster, faster(0.94, 0.97), 0.05, down, interval(0.98, 1.01)));
+  EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.80, 0.95), 0.05, down, interval(0.85, 0.99)));
+  const auto up = shift_of({control("layout:a", "layout", 1.02, 1.04)});
+  EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.80, 0.99), 0.05, up, std::nullopt));
+  // And a control showing the head side faster never touches a regression.
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.06, 1.10)), 0.05, down,
+                           std::nullopt));
+}
+
+TEST(ControlShift, ARowWithoutAnIntervalKeepsWhatItsVerdictSays) {
+  const auto shift = shift_of({control("layout:a", "layout", 1.20, 1.30)});
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, unreachable()), 0.05, shift,
+                           std::nullopt));
+}
+
+TEST(ControlShift, TheSpreadRuleKeptForComparisonHoldsClaimsToTheWidestHalfWidth) {
+  const std::vector<ControlInterval> controls = {control("m", "machine", 0.73, 1.27), control("l", "layout", 1.03, 1.04)};
+  const auto spread = shift_of(controls, ControlRule::Spread);
+  EXPECT_NEAR(spread.spread, 0.27, 1e-12);
+  EXPECT_EQ(spread.slower_by->name, "m");
+  EXPECT_FALSE(net_against(Claim::Regression, spread, 0.05));
+  const auto row = judged(stats::Verdict::Regression, interval(1.08, 1.12));
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, spread, std::nullopt));
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.28, 1.4)), 0.05, spread,
+                           std::nullopt));
+  EXPECT_FALSE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.31, 1.4)), 0.31,
+                            shift_of({control("m", "machine", 0.9, 1.1)}, ControlRule::Spread), std::nullopt))
+      << "never below the budget";
+  EXPECT_FALSE(stands_at_final(Claim::Faster, faster(0.74, 0.8), 0.05, spread, std::nullopt));
+  EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.6, 0.72), 0.05, spread, std::nullopt));
+  EXPECT_TRUE(clears(interval(1.28, 1.3), spread));
+  EXPECT_FALSE(clears(interval(1.1, 1.3), spread));
+  const auto shift = shift_of(controls);
+  EXPECT_TRUE(clears(interval(1.05, 1.3), shift));
+  EXPECT_FALSE(clears(interval(1.025, 1.3), shift));
+  EXPECT_STREQ(to_string(ControlRule::Spread), "spread");
+}
+
+TEST(ControlShift, TheReportShowsEachKindsMostTellingControlMachineFirst) {
+  const std::vector<ControlInterval> controls = {
+      control("layout:a", "layout", 0.90, 1.10),     // wide, no shift
+      control("machine:x", "machine", 0.99, 1.01),
+      control("layout:b", "layout", 1.01, 1.03),     // narrow, but a shift
   };
-  const auto widest = widest_per_kind(controls);
-  ASSERT_EQ(widest.size(), 2u);
-  EXPECT_EQ(widest[0].name, "machine:x");
-  EXPECT_EQ(widest[1].name, "layout:b");
-  EXPECT_TRUE(widest_per_kind({}).empty());
+  const auto telling = telling_per_kind(controls);
+  ASSERT_EQ(telling.size(), 2u);
+  EXPECT_EQ(telling[0].name, "machine:x");
+  EXPECT_EQ(telling[1].name, "layout:b");
+  EXPECT_EQ(telling_per_kind({control("l1", "layout", 0.99, 1.01), control("l2", "layout", 0.9, 1.1)})[0].name, "l2")
+      << "without a shift, the widest";
+  EXPECT_TRUE(telling_per_kind({}).empty());
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "run/preload_library.h"
+#include "run/shipped_files.h"
 
 #include <cstdlib>
 #include <string>
@@ -16,22 +16,31 @@
 #ifndef COBENCH_CALLGRIND_PRELOAD_BUILD_PATH
 #define COBENCH_CALLGRIND_PRELOAD_BUILD_PATH ""
 #endif
+#ifndef COBENCH_MACHINE_CONTROL_BUILD_PATH
+#define COBENCH_MACHINE_CONTROL_BUILD_PATH ""
+#endif
 
 namespace cobench::run {
 
-const PreloadLibrary& alloc_preload() {
-  static const PreloadLibrary library{"libcobench_alloc_preload.so", "COBENCH_ALLOC_PRELOAD",
+const ShippedFile& alloc_preload() {
+  static const ShippedFile library{"libcobench_alloc_preload.so", "COBENCH_ALLOC_PRELOAD",
                                       COBENCH_ALLOC_PRELOAD_BUILD_PATH};
   return library;
 }
 
-const PreloadLibrary& callgrind_preload() {
-  static const PreloadLibrary library{loop::kCallgrindPreloadName, "COBENCH_CALLGRIND_PRELOAD",
+const ShippedFile& callgrind_preload() {
+  static const ShippedFile library{loop::kCallgrindPreloadName, "COBENCH_CALLGRIND_PRELOAD",
                                       COBENCH_CALLGRIND_PRELOAD_BUILD_PATH};
   return library;
 }
 
-std::vector<std::filesystem::path> preload_candidates(const PreloadLibrary& library) {
+const ShippedFile& machine_control_program() {
+  static const ShippedFile program{"cobench_machine_control", "COBENCH_MACHINE_CONTROL",
+                                   COBENCH_MACHINE_CONTROL_BUILD_PATH};
+  return program;
+}
+
+std::vector<std::filesystem::path> shipped_candidates(const ShippedFile& library) {
   namespace fs = std::filesystem;
   std::vector<fs::path> out;
   if (const char* explicit_path = std::getenv(library.variable); explicit_path && *explicit_path)
@@ -48,17 +57,17 @@ std::vector<std::filesystem::path> preload_candidates(const PreloadLibrary& libr
   return out;
 }
 
-std::optional<std::filesystem::path> find_preload(const PreloadLibrary& library) {
-  for (const auto& path : preload_candidates(library)) {
+std::optional<std::filesystem::path> find_shipped(const ShippedFile& library) {
+  for (const auto& path : shipped_candidates(library)) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(path, ec)) return std::filesystem::absolute(path);
   }
   return std::nullopt;
 }
 
-std::string describe_missing_preload(const PreloadLibrary& library) {
+std::string describe_missing(const ShippedFile& library) {
   std::vector<std::string> folders;
-  for (const auto& path : preload_candidates(library)) folders.push_back(path.parent_path().string());
+  for (const auto& path : shipped_candidates(library)) folders.push_back(path.parent_path().string());
   return fmt::format("{} not found (looked in {}; set {})", library.file_name, fmt::join(folders, ", "),
                      library.variable);
 }

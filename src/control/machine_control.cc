@@ -1,0 +1,53 @@
+// cobench's machine control: the program cobench runs as both sides of every
+// Google Benchmark job, beside the targets it measures. Being one binary, its
+// head/base ratio can only move with the machine (drift, a neighbour's load,
+// a side's slot): the job's own A/A. It is built to be a witness worth the
+// name: quiet by construction (fixed work, no allocation, no system call, no
+// branch that depends on data in the loop), short (each benchmark measures
+// for 50 ms whatever --benchmark_min_time says), and never optimised away.
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <utility>
+#include <vector>
+
+namespace {
+
+constexpr int kStepsPerIteration = 4096;
+constexpr double kMeasureSeconds = 0.05;
+
+/// Compute-bound: a dependent chain of 64-bit multiply-adds (a linear
+/// congruential generator) held in a register; each step waits for the last.
+void BM_MachineCompute(benchmark::State& state) {
+  std::uint64_t x = 1;
+  for (auto _ : state) {
+    for (int i = 0; i < kStepsPerIteration; ++i) x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    benchmark::DoNotOptimize(x);
+  }
+}
+
+/// Memory-bound: a pointer chase through one random cycle over 256 KiB, so
+/// every step is a dependent load that misses L1 and stays within L2.
+void BM_MachineMemory(benchmark::State& state) {
+  constexpr std::size_t kSlots = 256 * 1024 / sizeof(std::uint32_t);
+  std::vector<std::uint32_t> next(kSlots);
+  std::iota(next.begin(), next.end(), 0u);
+  std::mt19937 rng(20261204);  // a fixed cycle: the same walk on every run and both sides
+  // Sattolo's shuffle makes one cycle through every slot.
+  for (std::size_t i = kSlots - 1; i > 0; --i) std::swap(next[i], next[rng() % i]);
+  std::uint32_t at = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < kStepsPerIteration; ++i) at = next[at];
+    benchmark::DoNotOptimize(at);
+  }
+}
+
+BENCHMARK(BM_MachineCompute)->MinTime(kMeasureSeconds);
+BENCHMARK(BM_MachineMemory)->MinTime(kMeasureSeconds);
+
+}  // namespace
+
+BENCHMARK_MAIN();
