@@ -71,7 +71,8 @@ std::string host_name(const nlohmann::json& context) {
 /// alternates base and head); the surplus of the longer side is dropped and said.
 report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entry& head, const std::string& setting,
                                  const verdict::Budget& budget, double confidence, bool paired) {
-  const std::string metric = results::metric_for(setting, base.name, results::sample_from_entry(base));
+  const auto choice = results::metric_for(setting, base.name, results::share_of(base, head));
+  const std::string& metric = choice.metric;
   const auto& base_values = formats::samples(base, formats::metric_from_string(metric));
   const auto& head_values = formats::samples(head, formats::metric_from_string(metric));
   report::BenchmarkRow row;
@@ -86,6 +87,7 @@ report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entr
     row = report::judged_row("", base.name, base_values, head_values, budget.time, confidence);
   }
   row.metric = metric;
+  if (!choice.note.empty()) row.note += (row.note.empty() ? "" : "; ") + choice.note;
   for (const auto& [entry, side] : {std::pair{&base, "base"}, std::pair{&head, "head"}})
     if (!entry->error.empty())
       row.note += (row.note.empty() ? "" : "; ") + fmt::format("{}: {}", side, entry->error);

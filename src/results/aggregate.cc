@@ -303,6 +303,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
                                               : last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
       row.metric = s.metric;
+      append_note(row.note, s.metric_note);
       if (const auto split = variance_split(results.runs, target, name, sample_key_for_metric(s.metric)); split.known) {
         row.within_sd = split.within;
         row.between_sd = split.between;

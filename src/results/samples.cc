@@ -1,6 +1,11 @@
 #include "results/samples.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "core/errors.h"
 #include "stats/stats.h"
@@ -21,22 +26,93 @@ Pairs pairs_of(const BenchmarkSamples& samples) {
   return out;
 }
 
-std::string metric_for(const std::string& metric, const std::string& name, const Sample& sample) {
-  if (metric != "auto") return metric;
-  auto threads = sample.find("threads");
+void CpuShare::add(Side side, int run, const Sample& sample) {
+  if (auto threads = sample.find("threads"); threads != sample.end()) {
+    has_threads = true;
+    single_threaded = single_threaded && threads->second == 1;
+  }
+  auto real = sample.find("real_ns"), cpu = sample.find("cpu_ns");
+  if (real == sample.end() || cpu == sample.end() || !(real->second > 0) || !(cpu->second > 0)) return;
+  (side == Side::Base ? base : head)[run] = std::min(1.0, cpu->second / real->second);
+}
+
+double CpuShare::most(Side side) const {
+  double out = 0;
+  for (const auto& [run, share] : side == Side::Base ? base : head) out = std::max(out, share);
+  return out;
+}
+
+namespace {
+
+/// The paired 95% interval of head/base CPU shares over the runs both sides have; nullopt when too few.
+std::optional<stats::RatioEstimate> share_ratio(const CpuShare& share) {
+  std::vector<double> base, head;
+  for (const auto& [run, value] : share.head)
+    if (auto it = share.base.find(run); it != share.base.end()) {
+      base.push_back(it->second);
+      head.push_back(value);
+    }
+  if (base.empty()) return std::nullopt;
+  try {
+    auto estimate = stats::estimate_paired_ratio(base, head, 0.95);
+    if (!estimate.ci_reachable) return std::nullopt;
+    return estimate;
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+MetricChoice metric_for(const std::string& metric, const std::string& name, const CpuShare& share) {
+  if (metric != "auto") return {metric, ""};
   const bool own_clock = name.find("/real_time") == std::string::npos && name.find("/manual_time") == std::string::npos;
-  return threads != sample.end() && threads->second == 1 && own_clock && sample.count("cpu_ns") ? "cpu_time"
-                                                                                                 : "real_time";
+  const double base = share.most(Side::Base), head = share.most(Side::Head);
+  if (!share.has_threads || !share.single_threaded || !own_clock || base <= 0 || head <= 0) return {"real_time", ""};
+  const auto ratio = share_ratio(share);
+  const bool moved = ratio && (ratio->ci_low > 1 + kCpuShareAgreement || ratio->ci_high < 1 / (1 + kCpuShareAgreement));
+  const bool busy = std::max(base, head) >= kLeastCpuShare;
+  if (busy && !moved) return {"cpu_time", ""};
+  if (moved)
+    return {"real_time", fmt::format("the change moved time off or onto the CPU (head/base of the share of its time "
+                                     "on the CPU {:.3f} [{:.3f}, {:.3f}]), which cpu_time would not see: judged on "
+                                     "real_time",
+                                     ratio->ratio, ratio->ci_low, ratio->ci_high)};
+  return {"real_time", fmt::format("on the CPU at most {:.0f}% of its time on the base side, {:.0f}% on the head side "
+                                   "(it sleeps, waits or hands work to other threads, or a neighbour kept it off the "
+                                   "CPU in every run): judged on real_time",
+                                   base * 100, head * 100)};
+}
+
+CpuShare share_of(const formats::Entry& base, const formats::Entry& head) {
+  CpuShare share;
+  for (const auto& [entry, side] : {std::pair{&base, Side::Base}, std::pair{&head, Side::Head}})
+    for (size_t i = 0; i < entry->real_ns.size() && i < entry->cpu_ns.size(); ++i) {
+      Sample repetition = {{"real_ns", entry->real_ns[i]}, {"cpu_ns", entry->cpu_ns[i]}};
+      if (entry->threads > 0) repetition["threads"] = entry->threads;
+      share.add(side, static_cast<int>(i), repetition);  // the i-th repetitions of the two files are a pair
+    }
+  return share;
 }
 
 std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
                                                         const std::string& target, const std::string& metric) {
+  std::map<std::string, CpuShare> shares;  // auto looks at every run of both sides before it chooses
+  if (metric == "auto")
+    for (const auto& record : records) {
+      if (record.target != target || record.kind != "time" || !record.ok()) continue;
+      for (const auto& [name, sample] : record.samples) shares[name].add(record.side, record.run, sample);
+    }
   std::map<std::string, BenchmarkSamples> out;
   for (const auto& record : records) {
     if (record.target != target || record.kind != "time" || !record.ok()) continue;
     for (const auto& [name, sample] : record.samples) {
       auto& slot = out[name];
-      if (slot.metric.empty()) slot.metric = metric_for(metric, name, sample);
+      if (slot.metric.empty()) {
+        auto choice = metric_for(metric, name, shares[name]);
+        slot.metric = std::move(choice.metric);
+        slot.metric_note = std::move(choice.note);
+      }
       auto value = sample.find(sample_key_for_metric(slot.metric));
       if (value == sample.end() || !std::isfinite(value->second) || value->second <= 0) continue;
       const bool base = record.side == Side::Base;

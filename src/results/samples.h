@@ -14,6 +14,7 @@ namespace cobench::results {
 /// One benchmark's values on each side, in run order, with their run indices.
 struct BenchmarkSamples {
   std::string metric;                 ///< what the values are: "real_time" or "cpu_time"
+  std::string metric_note;            ///< why auto chose real_time where the CPU share says so; "" otherwise
   std::vector<double> base;
   std::vector<double> head;
   std::vector<int> base_runs;         ///< base_runs[i] is the run index of base[i]
@@ -30,17 +31,51 @@ struct Pairs {
 /// Pairs up the runs of one index, in run order.
 Pairs pairs_of(const BenchmarkSamples& samples);
 
+/// How much of its wall time one benchmark keeps a CPU busy (cpu_time /
+/// real_time, at most 1), run by run on each side.
+struct CpuShare {
+  std::map<int, double> base;     ///< run index -> share
+  std::map<int, double> head;
+  bool single_threaded = true;    ///< every run reported threads = 1
+  bool has_threads = false;       ///< some run reported its threads at all (Google Benchmark does, Go does not)
+
+  /// Adds run `run`'s (or repetition's) sample of `side`.
+  void add(Side side, int run, const Sample& sample);
+  /// The highest share of a side's runs: a neighbour's load lowers some runs' share, never raises it, so the
+  /// quietest run shows what the code itself does. 0 without runs.
+  double most(Side side) const;
+};
+
+/// A metric resolved for one benchmark.
+struct MetricChoice {
+  std::string metric;  ///< "real_time" or "cpu_time"
+  std::string note;    ///< why auto judged real_time for the CPU share ("" otherwise)
+};
+
+/// Below this share of its wall time on the CPU, cpu_time misses what a benchmark waits for.
+inline constexpr double kLeastCpuShare = 0.9;
+/// The sides' shares may differ by this much (relative) before a change of the time off the CPU is suspected.
+inline constexpr double kCpuShareAgreement = 0.025;
+
 /// The metric a benchmark is judged on. `metric` itself unless it is "auto":
 /// then cpu_time for single-threaded Google Benchmark code timed by its own
-/// clock (threads = 1, no /real_time or /manual_time in its name) — preemption
-/// on a loaded runner leaves it out — and real_time for everything else
-/// (threads, manual timing, Go, plain commands).
-std::string metric_for(const std::string& metric, const std::string& name, const Sample& sample);
+/// clock (threads = 1, no /real_time or /manual_time in its name) that keeps
+/// the CPU busy (a run of either side at kLeastCpuShare or more) and whose
+/// sides show no evidence of a different share (the paired 95% interval of
+/// head/base shares, run by run, not wholly beyond kCpuShareAgreement) —
+/// preemption on a loaded runner leaves cpu_time out — and real_time for
+/// everything else: threads, manual timing, Go, plain commands, code that
+/// sleeps, waits or hands work to other threads, and a change that moves time
+/// off or onto the CPU, which cpu_time cannot see.
+MetricChoice metric_for(const std::string& metric, const std::string& name, const CpuShare& share);
+
+/// The CPU share of one benchmark from its repetitions in two files (`cobench compare`).
+CpuShare share_of(const formats::Entry& base, const formats::Entry& head);
 
 /// Samples of `target` keyed by benchmark name, from successful timing runs,
 /// of `metric` ("real_time", "cpu_time" or "auto", resolved per benchmark
-/// from its first sample). Non-positive or non-finite values are left out: no
-/// ratio can be formed from them.
+/// from its runs on both sides). Non-positive or non-finite values are left
+/// out: no ratio can be formed from them.
 std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
                                                         const std::string& target, const std::string& metric);
 

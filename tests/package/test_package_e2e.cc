@@ -68,6 +68,7 @@ TEST_F(Package, HoldsTheBinaryThePreloadLibraryAndTheCiTemplatesWithTheirDepende
   EXPECT_EQ(deb_.filename().string().rfind(std::string("cobench_") + COBENCH_PACKAGE_VERSION + "_", 0), 0u) << deb_;
   const std::string contents = run_checked({"dpkg-deb", "-c", deb_.string()}).out;
   for (const char* file : {"./usr/bin/cobench", "./usr/lib/cobench/libcobench_alloc_preload.so",
+                           "./usr/lib/cobench/cobench_machine_control",
                            "./usr/share/cobench/gitlab/cobench.yml", "./usr/share/cobench/github/cobench.yml",
                            "./usr/share/cobench/Dockerfile", "./usr/share/doc/cobench/README.md"})
     EXPECT_NE(contents.find(std::string(file) + "\n"), std::string::npos) << file << " missing from\n" << contents;
@@ -75,8 +76,8 @@ TEST_F(Package, HoldsTheBinaryThePreloadLibraryAndTheCiTemplatesWithTheirDepende
   EXPECT_EQ(field("Package"), "cobench\n");
   EXPECT_EQ(field("Version"), std::string(COBENCH_PACKAGE_VERSION) + "\n");
   const std::string depends = field("Depends");
-  // The last two from dpkg-shlibdeps.
-  for (const char* dependency : {"git", "cmake", "g++ | c++-compiler", "libfmt9", "libstdc++6"})
+  // The last three from dpkg-shlibdeps (the machine control links Google Benchmark).
+  for (const char* dependency : {"git", "cmake", "g++ | c++-compiler", "libfmt9", "libstdc++6", "libbenchmark1"})
     EXPECT_NE(depends.find(dependency), std::string::npos) << dependency << " not in Depends: " << depends;
   EXPECT_NE(field("Recommends").find("libbenchmark-dev"), std::string::npos);
 
@@ -100,6 +101,8 @@ TEST_F(Package, ItsExtractedFilesRunTheDemo) {
   ASSERT_EQ(result.exit_code, 0) << explain(result);
   EXPECT_NE(result.out.find("demo finished"), std::string::npos) << result.out;
   EXPECT_TRUE(fs::is_regular_file(root / "demo/report.json"));
+  // The installed binary found the machine control program in ../lib/cobench.
+  EXPECT_NE(read_text(root / "demo/report.json").find("machine:cobench_machine_control"), std::string::npos);
 }
 
 TEST_F(Package, InstallsWithAptOnAFreshDebian12AndRunsTheDemoThere) {

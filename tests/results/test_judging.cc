@@ -131,14 +131,69 @@ TEST(Judging, RepetitionsPayWhereNoiseIsInsideTheProcessAndProcessesAreDear) {
   EXPECT_FALSE(best_repetitions(VarianceSplit{}, 10));
 }
 
-TEST(Judging, AutoMetricIsCpuTimeOnlyForSingleThreadedCodeOnItsOwnClock) {
-  const Sample single = {{"real_ns", 10}, {"cpu_ns", 9}, {"threads", 1}};
-  EXPECT_EQ(metric_for("auto", "BM_a/64", single), "cpu_time");
-  EXPECT_EQ(metric_for("auto", "BM_a/64/real_time", single), "real_time");
-  EXPECT_EQ(metric_for("auto", "BM_a/64/manual_time", single), "real_time");
-  EXPECT_EQ(metric_for("auto", "BM_a/threads:4", {{"real_ns", 10}, {"cpu_ns", 9}, {"threads", 4}}), "real_time");
-  EXPECT_EQ(metric_for("auto", "BenchmarkGo-8", {{"real_ns", 10}}), "real_time");  // no threads reported
-  EXPECT_EQ(metric_for("real_time", "BM_a", single), "real_time");
+/// Eight pairs of runs whose shares scatter by ±0.5% around `base` and `head`.
+CpuShare share(double base, double head, double threads = 1) {
+  CpuShare out;
+  for (int run = 0; run < 8; ++run) {
+    const double jitter = 1 + 0.005 * ((run * 3) % 5 - 2) / 2;
+    out.add(Side::Base, run, {{"real_ns", 100}, {"cpu_ns", 100 * base * jitter}, {"threads", threads}});
+    out.add(Side::Head, run, {{"real_ns", 100}, {"cpu_ns", 100 * head / jitter}, {"threads", threads}});
+  }
+  return out;
+}
+
+TEST(Judging, AutoMetricIsCpuTimeOnlyForSingleThreadedCodeOnItsOwnClockThatKeepsTheCpuBusy) {
+  EXPECT_EQ(metric_for("auto", "BM_a/64", share(0.99, 1.0)).metric, "cpu_time");
+  EXPECT_TRUE(metric_for("auto", "BM_a/64", share(0.99, 1.0)).note.empty());
+  EXPECT_EQ(metric_for("auto", "BM_a/64/real_time", share(1, 1)).metric, "real_time");
+  EXPECT_EQ(metric_for("auto", "BM_a/64/manual_time", share(1, 1)).metric, "real_time");
+  EXPECT_EQ(metric_for("auto", "BM_a/threads:4", share(1, 1, 4)).metric, "real_time");
+  CpuShare go;  // no threads reported
+  go.add(Side::Base, 0, {{"real_ns", 10}});
+  go.add(Side::Head, 0, {{"real_ns", 10}});
+  EXPECT_EQ(metric_for("auto", "BenchmarkGo-8", go).metric, "real_time");
+  EXPECT_EQ(metric_for("real_time", "BM_a", share(1, 1)).metric, "real_time");
+  EXPECT_EQ(metric_for("cpu_time", "BM_a", share(0.4, 0.4)).metric, "cpu_time") << "asked for, not chosen";
+}
+
+TEST(Judging, AutoMetricIsRealTimeWhereTheCodeWaitsOrTheChangeMovedTimeOffTheCpu) {
+  // A helper thread or a sleep: the main thread is on the CPU 40% of the time.
+  const auto waits = metric_for("auto", "BM_a", share(0.4, 0.4));
+  EXPECT_EQ(waits.metric, "real_time");
+  EXPECT_NE(waits.note.find("at most 40%"), std::string::npos) << waits.note;
+  // The head sleeps 10% more: cpu_time is unchanged and would pass it.
+  const auto moved = metric_for("auto", "BM_a", share(1.0, 1 / 1.1));
+  EXPECT_EQ(moved.metric, "real_time");
+  EXPECT_NE(moved.note.find("the change moved time off"), std::string::npos) << moved.note;
+  // A neighbour's load lowers the share of runs on either side, at random: no evidence of a change.
+  CpuShare loaded;
+  for (int run = 0; run < 10; ++run) {
+    const double base = run % 3 == 0 ? 0.55 : 0.85, head = run % 3 == 1 ? 0.6 : 0.95;
+    loaded.add(Side::Base, run, {{"real_ns", 100}, {"cpu_ns", 100 * base}, {"threads", 1}});
+    loaded.add(Side::Head, run, {{"real_ns", 100}, {"cpu_ns", 100 * head}, {"threads", 1}});
+  }
+  EXPECT_EQ(metric_for("auto", "BM_a", loaded).metric, "cpu_time") << metric_for("auto", "BM_a", loaded).note;
+  // cpu_time a little above real_time (clock granularity) is a share of 1.
+  EXPECT_EQ(metric_for("auto", "BM_a", share(1.02, 1.0)).metric, "cpu_time");
+}
+
+TEST(Judging, AutoMetricLooksAtEveryRunOfBothSidesBeforeItChooses) {
+  std::vector<RunRecord> records;
+  for (int run = 0; run < 8; ++run)
+    for (Side side : {Side::Base, Side::Head}) {
+      RunRecord r;
+      r.target = "t";
+      r.kind = "time";
+      r.side = side;
+      r.run = run;
+      const double real = (side == Side::Head ? 110 : 100) + run % 3;  // the head waits 10 more, same CPU time
+      r.samples["BM_wait"] = {{"real_ns", real}, {"cpu_ns", 99}, {"threads", 1}};
+      records.push_back(r);
+    }
+  const auto samples = collect_samples(records, "t", "auto");
+  EXPECT_EQ(samples.at("BM_wait").metric, "real_time");
+  EXPECT_FALSE(samples.at("BM_wait").metric_note.empty());
+  EXPECT_DOUBLE_EQ(samples.at("BM_wait").head.front(), 110) << "its real times";
 }
 
 }  // namespace
