@@ -18,8 +18,9 @@ BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificat
 TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
   golang-go chromium python3 python3-yaml ccache mmdebstrap
 # `make package`: CPack's DEB generator reads the shared libraries' dependencies
-# with dpkg-shlibdeps (dpkg-dev, in build-essential), which needs `file`.
-PACKAGE_PACKAGES := file
+# with dpkg-shlibdeps (dpkg-dev, in build-essential), which needs `file`; the
+# man page is made from `cobench --help` by help2man.
+PACKAGE_PACKAGES := file help2man
 # The fuzz targets (fuzz/): clang 14 and its compiler-rt, which holds libFuzzer
 # and the sanitizer runtimes.
 FUZZ_PACKAGES := clang libclang-rt-14-dev
