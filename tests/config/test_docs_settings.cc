@@ -32,19 +32,33 @@ std::vector<std::string> cells_of(const std::string& row) {
   return cells;
 }
 
-/// The rows of docs/config.md's settings table, by their key cell.
-std::map<std::string, std::vector<std::string>> table_rows() {
-  std::ifstream in(COBENCH_CONFIG_DOC);
+/// The rows of the table that starts with `header` in `file`, by their first cell.
+std::map<std::string, std::vector<std::string>> table_rows(const char* file, const std::string& header) {
+  std::ifstream in(file);
   std::stringstream text;
   text << in.rdbuf();
   std::map<std::string, std::vector<std::string>> rows;
   bool inside = false;
   for (std::string line; std::getline(text, line);) {
-    if (line == kHeader) inside = true;
+    if (line == header) inside = true;
     else if (inside && !line.starts_with("|")) break;
     else if (inside && !line.starts_with("|---")) rows[cells_of(line).at(0)] = cells_of(line);
   }
   return rows;
+}
+
+std::map<std::string, std::vector<std::string>> table_rows() { return table_rows(COBENCH_CONFIG_DOC, kHeader); }
+
+/// The code spans of a cell: "`--min-runs`, `--max-runs`" -> {"--min-runs", "--max-runs"}.
+std::vector<std::string> code_spans(const std::string& cell) {
+  std::vector<std::string> out;
+  for (size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open)) {
+    const size_t close = cell.find('`', open + 1);
+    if (close == std::string::npos) break;
+    out.push_back(cell.substr(open + 1, close - open - 1));
+    open = close + 1;
+  }
+  return out;
 }
 
 std::string code(std::string_view text) { return text.empty() ? "" : "`" + std::string(text) + "`"; }
@@ -95,6 +109,28 @@ TEST(DocsSettings, EveryDefaultWrittenAsAValueIsOneItsKeyAccepts) {
     ++values;
   }
   EXPECT_GT(values, 30);
+}
+
+// The README's short table of the most used settings names real keys, each
+// beside its own flag, in the same order.
+TEST(ReadmeSettings, TheMostUsedSettingsNameRealKeysBesideTheirOwnFlags) {
+  const auto rows = table_rows(COBENCH_README, "| flag | `cobench.toml` | default | what it does |");
+  ASSERT_GT(rows.size(), 8u) << "no settings table in " << COBENCH_README;
+  int checked = 0;
+  for (const auto& [flag_cell, cells] : rows) {
+    const auto keys_named = code_spans(cells.at(1));
+    if (keys_named.empty()) continue;  // a flag that is not a setting (--base, --all)
+    const auto flags = code_spans(flag_cell);
+    ASSERT_EQ(flags.size(), keys_named.size()) << flag_cell;
+    for (size_t i = 0; i < flags.size(); ++i) {
+      const std::string flag = flags[i].substr(0, flags[i].find_first_of(" ="));  // "--budget 5%" -> "--budget"
+      const KeyInfo* info = key_for_flag(flag);
+      ASSERT_NE(info, nullptr) << flag << " is no setting's flag";
+      EXPECT_EQ(info->key, keys_named[i]) << flag;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 10);
 }
 
 }  // namespace
