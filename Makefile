@@ -10,16 +10,19 @@ CTEST_ARGS ?=
 # install); `make demo` installs only these. Then what its tests add:
 # golang-go and chromium serve the labelled Go-runner and browser tests,
 # ccache the shared compile cache's, mmdebstrap the package's install into a
-# fresh Debian 12 chroot. r-base-core is only for
+# fresh Debian 12 chroot (and the container test's Debian base), podman and
+# runc the container test's image build from ci/Dockerfile, rsync
+# gitlab-ci-local's CI-client tests. r-base-core is only for
 # scripts/gen_wilcox_reference.sh and is not installed here.
 BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificates \
   nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev \
   libbenchmark-dev valgrind
 TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
-  golang-go chromium python3 python3-yaml ccache mmdebstrap
+  golang-go chromium python3 python3-yaml ccache mmdebstrap podman runc rsync
 # `make package`: CPack's DEB generator reads the shared libraries' dependencies
-# with dpkg-shlibdeps (dpkg-dev, in build-essential), which needs `file`.
-PACKAGE_PACKAGES := file
+# with dpkg-shlibdeps (dpkg-dev, in build-essential), which needs `file`; the
+# man page is made from `cobench --help` by help2man.
+PACKAGE_PACKAGES := file help2man
 # The fuzz targets (fuzz/): clang 14 and its compiler-rt, which holds libFuzzer
 # and the sanitizer runtimes.
 FUZZ_PACKAGES := clang libclang-rt-14-dev
@@ -27,7 +30,7 @@ DEB_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(PACKAGE_PACKAGES) $(FUZZ_PA
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps deps-build install-packages build build-cobench fuzz-build fuzz test test-fast demo package clean
+.PHONY: deps deps-build install-packages ci-clients build build-cobench fuzz-build fuzz test test-fast demo package clean
 
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
@@ -45,6 +48,15 @@ install-packages:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all Debian packages present"; fi
+
+# The CI clients the `ci_client` tests run (tests/ci/test_ci_clients.cc):
+# gitlab-ci-local and action-validator at pinned versions from the npm
+# registry, into ~/.cache/cobench/ci-clients (scripts/install_ci_clients.sh;
+# nothing is fetched when they are there). npm from Debian only when there is
+# none: a Node.js from elsewhere brings its own.
+ci-clients: deps
+	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory install-packages PACKAGES="npm"
+	sh scripts/install_ci_clients.sh
 
 # Everything: cobench, its tests and perf benchmarks.
 build: deps
@@ -77,13 +89,14 @@ fuzz: fuzz-build
 	    -P fuzz/run_fuzzer.cmake || exit 1; \
 	done
 
-# The whole suite, with a short smoke run of every fuzz target (label fuzz).
-test: build fuzz-build
+# The whole suite, with a short smoke run of every fuzz target (label fuzz),
+# the CI clients' runs of the templates and the container image's build.
+test: build fuzz-build ci-clients
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900 $(CTEST_ARGS)
 
-# Unit tests only: skips the labelled end-to-end and package tests.
+# Unit tests only: skips the labelled end-to-end, package and container tests.
 test-fast: build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE 'e2e|package' $(CTEST_ARGS)
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE 'e2e|package|container' $(CTEST_ARGS)
 
 demo: build-cobench
 	$(BUILD_DIR)/cobench demo

@@ -2,7 +2,8 @@
 #   /usr/bin/cobench
 #   /usr/lib/cobench/libcobench_alloc_preload.so   (found as <exe>/../lib/cobench)
 #   /usr/share/cobench/gitlab/cobench.yml, /usr/share/cobench/github/cobench.yml, Dockerfile
-#   /usr/share/doc/cobench/README.md
+#   /usr/share/doc/cobench/README.md and the manual, /usr/share/doc/cobench/docs/*.md
+#   /usr/share/man/man1/cobench.1.gz                (generated from --help: cmake/ManPage.cmake)
 # The preload library's own install rule is in src/alloc/CMakeLists.txt.
 include(GNUInstallDirs)
 
@@ -11,6 +12,27 @@ install(FILES ${PROJECT_SOURCE_DIR}/ci/gitlab/cobench.yml DESTINATION ${CMAKE_IN
 install(FILES ${PROJECT_SOURCE_DIR}/ci/github/cobench.yml DESTINATION ${CMAKE_INSTALL_DATADIR}/cobench/github)
 install(FILES ${PROJECT_SOURCE_DIR}/ci/Dockerfile DESTINATION ${CMAKE_INSTALL_DATADIR}/cobench)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+
+# cobench(1) from the CLI's own help, at build time (Debian: help2man); every
+# build that has help2man makes it, so the package and the tests see the same page.
+find_program(COBENCH_HELP2MAN help2man)
+find_program(COBENCH_GZIP gzip)
+if(COBENCH_HELP2MAN AND COBENCH_GZIP)
+  set(COBENCH_MAN_PAGE ${CMAKE_BINARY_DIR}/man/cobench.1)
+  add_custom_command(
+    OUTPUT ${COBENCH_MAN_PAGE} ${COBENCH_MAN_PAGE}.gz
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man
+    COMMAND ${CMAKE_COMMAND} -DCOBENCH=$<TARGET_FILE:cobench> -DHELP2MAN=${COBENCH_HELP2MAN} -DGZIP=${COBENCH_GZIP}
+            -DINCLUDE=${PROJECT_SOURCE_DIR}/cmake/cobench.h2m -DOUT=${COBENCH_MAN_PAGE}
+            -P ${PROJECT_SOURCE_DIR}/cmake/ManPage.cmake
+    DEPENDS cobench ${PROJECT_SOURCE_DIR}/cmake/ManPage.cmake ${PROJECT_SOURCE_DIR}/cmake/cobench.h2m
+    COMMENT "cobench(1) from cobench --help")
+  add_custom_target(cobench_man_page ALL DEPENDS ${COBENCH_MAN_PAGE}.gz)
+  install(FILES ${COBENCH_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+else()
+  message(STATUS "help2man or gzip not found: no man page (Debian: apt-get install help2man)")
+endif()
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME cobench)

@@ -24,6 +24,10 @@ int main(int argc, char** argv) {
       cli::add_run(app),   cli::add_compare(app), cli::add_select(app),   cli::add_report(app),
       cli::add_merge(app), cli::add_demo(app),    cli::add_validate(app), cli::add_post(app),
   };
+  // After the subcommands, which would inherit it: their help is one section each of the man page.
+  app.footer("Each command has --help. The manual: man cobench (every command and flag), and "
+             "/usr/share/doc/cobench/docs/ (docs/ in the source): run.md, config.md (every setting with its "
+             "COBENCH_* variable and cobench.toml key), method.md, reports.md, ci.md.");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -69,7 +69,7 @@ void refuse_defeats(const std::vector<std::string>& words, const Defeat (&defeat
       if (carries(word, defeat.flag))
         throw InputError(
             fmt::format("{} with {}, which {}; the shared parent construction needs symbol "
-                        "interposition (README: \"The shared parent library\")",
+                        "interposition (docs/run.md: \"The shared parent library\")",
                         what, word, defeat.why));
 }
 

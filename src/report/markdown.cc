@@ -132,22 +132,66 @@ std::string failed_runs(const std::vector<BenchmarkRow>& rows) {
   return list.empty() ? "" : details("Failed runs", list);
 }
 
-std::string json_items(const nlohmann::json& object) {
-  std::string list;
-  if (!object.is_object()) return list;
-  for (const auto& [key, value] : object.items()) {
-    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-    list += fmt::format("- {}: {}\n", escape_markdown(key), escape_markdown(text));
+// report.md is read on a merge request: a value longer than this is cut
+// (report.json keeps it whole), and a list names this many items, then its size.
+constexpr size_t kLongestValue = 160;
+constexpr size_t kListedItems = 8;
+
+// Keys of `report.settings` shown elsewhere in the note: the selection has its own section.
+bool shown_elsewhere(const std::string& key) { return key == "selection" || key == "schema"; }
+
+/// One value as short plain text: strings as they are, lists as "a, b, … (12 in all)",
+/// objects as "key value; key value", nothing as "—".
+std::string value_text(const nlohmann::json& value) {
+  if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) return "—";
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    if (value.empty()) return "none";
+    std::string out;
+    for (size_t i = 0; i < value.size() && i < kListedItems; ++i) out += (i ? ", " : "") + value_text(value[i]);
+    return value.size() > kListedItems ? fmt::format("{}, … ({} in all)", out, value.size()) : out;
   }
-  return list;
+  if (value.is_object()) {
+    std::string out;
+    for (const auto& [key, item] : value.items()) out += (out.empty() ? "" : "; ") + key + " " + value_text(item);
+    return out.empty() ? "none" : out;
+  }
+  return value.dump();
+}
+
+/// `text` cut to about kLongestValue bytes at a character boundary, "…" marking the cut.
+std::string shortened(std::string text) {
+  if (text.size() <= kLongestValue) return text;
+  size_t end = kLongestValue;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 sequence
+  return text.substr(0, end) + "…";
+}
+
+/// A JSON object as a two-column table, one row per key; an object value gives
+/// one row per member ("budget.time"), so no cell holds a JSON document.
+std::string key_value_table(const nlohmann::json& object, const char* what) {
+  if (!object.is_object()) return "";
+  std::string rows;
+  auto row = [&rows](const std::string& key, const nlohmann::json& value) {
+    rows += "| " + escape_markdown(key) + " | " + escape_markdown(shortened(value_text(value))) + " |\n";
+  };
+  for (const auto& [key, value] : object.items()) {
+    if (shown_elsewhere(key)) continue;
+    if (value.is_object() && !value.empty())
+      for (const auto& [member, item] : value.items()) row(key + "." + member, item);
+    else
+      row(key, value);
+  }
+  return rows.empty() ? "" : fmt::format("| {} | value |\n|---|---|\n{}", what, rows);
 }
 
 std::string method(const Report& report) {
   std::string out;
   for (const auto& sentence : method_sentences(report)) out += "- " + escape_markdown(sentence) + "\n";
   out += "- Spread bar: " + spread_bar_legend() + ", each row on its own scale.\n";
-  if (std::string host = json_items(report.host); !host.empty()) out += "\n**Host**\n\n" + host;
-  if (std::string settings = json_items(report.settings); !settings.empty()) out += "\n**Settings**\n\n" + settings;
+  if (std::string host = key_value_table(report.host, "fact"); !host.empty()) out += "\n**Host**\n\n" + host;
+  if (std::string settings = key_value_table(report.settings, "setting"); !settings.empty())
+    out += "\n**Settings**\n\n" + settings;
   return out;
 }
 

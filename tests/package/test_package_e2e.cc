@@ -1,8 +1,9 @@
 // Issue 15, item 4: cobench as a Debian package. CPack makes the .deb from
 // this build tree (as `make package` does from its own); it must hold the
-// binary, the allocation preload library and the CI templates, run from its
-// extracted files, and install with apt on a fresh Debian 12 (a chroot made
-// by mmdebstrap) where `cobench demo` runs to the end with allocation counts.
+// binary, the allocation preload library, the CI templates, the manual and
+// the man page, run from its extracted files, and install with apt on a fresh
+// Debian 12 (a chroot made by mmdebstrap) where `man cobench` shows every
+// subcommand (issue 25) and `cobench demo` runs to the end with allocation counts.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -34,9 +35,14 @@ std::string missing_tools(std::initializer_list<const char*> tools) {
 class Package : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const std::string missing = missing_tools({CPACK_COMMAND, "dpkg-deb", "dpkg-shlibdeps", "file"});
+    const std::string missing = missing_tools({CPACK_COMMAND, "dpkg-deb", "dpkg-shlibdeps", "file", "help2man"});
     if (!missing.empty()) {
       skip_reason_ = "cannot make a Debian package without " + missing + " (make deps installs them)";
+      return;
+    }
+    if (!fs::exists(kBuild / "man/cobench.1.gz")) {
+      skip_reason_ = "this build tree has no man page: help2man was missing when it was configured (make deps "
+                     "installs it; configure again)";
       return;
     }
     folder_ = new TempDir();
@@ -64,13 +70,15 @@ class Package : public ::testing::Test {
   static inline fs::path deb_;
 };
 
-TEST_F(Package, HoldsTheBinaryThePreloadLibraryAndTheCiTemplatesWithTheirDependencies) {
+TEST_F(Package, HoldsTheBinaryThePreloadLibraryTheCiTemplatesTheManualAndTheManPage) {
   EXPECT_EQ(deb_.filename().string().rfind(std::string("cobench_") + COBENCH_PACKAGE_VERSION + "_", 0), 0u) << deb_;
   const std::string contents = run_checked({"dpkg-deb", "-c", deb_.string()}).out;
   for (const char* file : {"./usr/bin/cobench", "./usr/lib/cobench/libcobench_alloc_preload.so",
                            "./usr/lib/cobench/cobench_machine_control",
                            "./usr/share/cobench/gitlab/cobench.yml", "./usr/share/cobench/github/cobench.yml",
-                           "./usr/share/cobench/Dockerfile", "./usr/share/doc/cobench/README.md"})
+                           "./usr/share/cobench/Dockerfile", "./usr/share/doc/cobench/README.md",
+                           "./usr/share/doc/cobench/docs/run.md", "./usr/share/doc/cobench/docs/config.md",
+                           "./usr/share/man/man1/cobench.1.gz"})
     EXPECT_NE(contents.find(std::string(file) + "\n"), std::string::npos) << file << " missing from\n" << contents;
   auto field = [&](const char* name) { return run_checked({"dpkg-deb", "-f", deb_.string(), name}).out; };
   EXPECT_EQ(field("Package"), "cobench\n");
@@ -89,6 +97,28 @@ TEST_F(Package, HoldsTheBinaryThePreloadLibraryAndTheCiTemplatesWithTheirDepende
         << ci;
 }
 
+// The man page is made from the CLI's own help: every subcommand `cobench --help`
+// lists has its section, with that subcommand's flags.
+TEST_F(Package, ItsManPageHasASectionForEverySubcommandWithItsFlags) {
+  TempDir root;
+  run_checked({"dpkg-deb", "-x", deb_.string(), root.path().string()});
+  const std::string page = run_checked({"gzip", "-dc", (root / "usr/share/man/man1/cobench.1.gz").string()}).out;
+  EXPECT_NE(page.find(".TH COBENCH \"1\""), std::string::npos) << page.substr(0, 300);
+  const std::string help = run_checked({COBENCH_EXE, "--help"}).out;
+  const std::string listed = help.substr(help.find("Subcommands:"));
+  int sections = 0;
+  for (const char* name : {"run", "compare", "select", "report", "merge", "demo", "validate", "post"}) {
+    ASSERT_NE(listed.find(std::string("\n  ") + name + " "), std::string::npos) << name << " not in --help";
+    std::string upper = name;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    sections += page.find(".SH \"COBENCH " + upper + "\"") != std::string::npos;
+  }
+  EXPECT_EQ(sections, 8) << page;
+  // A flag of each kind from the sections: run's --time-budget, compare's --vs, post's --github.
+  for (const char* flag : {"\\-\\-time\\-budget", "\\-\\-vs", "\\-\\-github", "EXIT STATUS"})
+    EXPECT_NE(page.find(flag), std::string::npos) << flag;
+}
+
 TEST_F(Package, ItsExtractedFilesRunTheDemo) {
   TempDir root;
   run_checked({"dpkg-deb", "-x", deb_.string(), root.path().string()});
@@ -105,7 +135,7 @@ TEST_F(Package, ItsExtractedFilesRunTheDemo) {
   EXPECT_NE(read_text(root / "demo/report.json").find("machine:cobench_machine_control"), std::string::npos);
 }
 
-TEST_F(Package, InstallsWithAptOnAFreshDebian12AndRunsTheDemoThere) {
+TEST_F(Package, InstallsWithAptOnAFreshDebian12WhereManCobenchAndTheDemoWork) {
   if (const std::string missing = missing_tools({"mmdebstrap"}); !missing.empty())
     GTEST_SKIP() << "no fresh Debian 12 chroot without mmdebstrap (make deps installs it)";
   if (::geteuid() != 0) GTEST_SKIP() << "mmdebstrap's chroot with mounted /proc needs root";
@@ -115,12 +145,15 @@ TEST_F(Package, InstallsWithAptOnAFreshDebian12AndRunsTheDemoThere) {
   const std::string deb_inside = "/tmp/" + deb_.filename().string();
   const std::string marker = "cobench-test: Debian 12 is bootstrapped";
   process::Command strap;
-  strap.argv = {"mmdebstrap", "--variant=minbase", "--include=ca-certificates",
+  strap.argv = {"mmdebstrap", "--variant=minbase", "--include=ca-certificates,man-db",
                 "--customize-hook=echo '" + marker + "'",
                 "--customize-hook=copy-in " + deb_.string() + " /tmp",
                 // apt's default outside mmdebstrap, which turns Recommends off in its chroot
                 "--customize-hook=chroot \"$1\" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "
                 "-o APT::Install-Recommends=true " + deb_inside,
+                // What a user types, as the package left it: the page found by man-db's index.
+                "--customize-hook=chroot \"$1\" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root MANWIDTH=100 "
+                "man -P cat cobench",
                 "--customize-hook=chroot \"$1\" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "
                 "cobench demo --out /tmp/demo",
                 "--customize-hook=copy-out /tmp/demo " + work.path().string(),
@@ -132,6 +165,11 @@ TEST_F(Package, InstallsWithAptOnAFreshDebian12AndRunsTheDemoThere) {
     GTEST_SKIP() << "could not bootstrap Debian 12 (is the Debian mirror reachable?): "
                  << process::tail_lines(result.out, 5);
   ASSERT_TRUE(result.ok()) << explain(result);
+  // `man cobench`: the page, with one section per subcommand and where the manual is.
+  for (const char* section : {"COBENCH(1)", "COBENCH RUN", "COBENCH COMPARE", "COBENCH SELECT", "COBENCH REPORT",
+                              "COBENCH MERGE", "COBENCH DEMO", "COBENCH VALIDATE", "COBENCH POST", "EXIT STATUS",
+                              "/usr/share/doc/cobench/docs/"})
+    EXPECT_NE(result.out.find(section), std::string::npos) << section << "\n" << process::tail_lines(result.out, 80);
   EXPECT_NE(result.out.find("demo finished"), std::string::npos) << process::tail_lines(result.out, 40);
   const auto report = nlohmann::json::parse(read_text(work / "demo/report.json"));
   // No build tree in the chroot: only the packaged preload library can have counted (the

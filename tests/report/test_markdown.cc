@@ -27,10 +27,14 @@ int unescaped(const std::string& line, char c) {
   return count;
 }
 
+// The benchmark table: the first run of lines that start with '|' (the host
+// and settings tables come later, inside <details>).
 std::vector<std::string> table_lines(const std::string& markdown) {
   std::vector<std::string> rows;
-  for (const auto& line : lines_of(markdown))
+  for (const auto& line : lines_of(markdown)) {
     if (line.starts_with("|")) rows.push_back(line);
+    else if (!rows.empty()) break;
+  }
   return rows;
 }
 
@@ -100,8 +104,52 @@ TEST(Markdown, AllocationColumnsFailedRunsOneSidedAndHostDetails) {
   EXPECT_NE(md.find("> ⚠️ time budget exhausted"), std::string::npos);
   size_t host = md.find("<details><summary>Host and method</summary>");
   ASSERT_NE(host, std::string::npos);
-  EXPECT_NE(md.find("- cpu: Intel &lt;Xeon&gt; @&#8203; 2.4GHz", host), std::string::npos) << md.substr(host);
+  EXPECT_NE(md.find("| cpu | Intel &lt;Xeon&gt; @&#8203; 2.4GHz |", host), std::string::npos) << md.substr(host);
   EXPECT_NE(md.find("measured (3 runs per side)", host), std::string::npos);
+}
+
+// Issue 25: the settings were one "- key: JSON" line each, the selection alone
+// 1,500 characters of JSON. Now a two-column table of short plain values.
+TEST(Markdown, SettingsAreAShortTableNotJson) {
+  auto report = testing::sample_run_report();
+  nlohmann::json targets = nlohmann::json::array();
+  for (int i = 0; i < 20; ++i) targets.push_back("bench_" + std::to_string(i));
+  nlohmann::json overrides = nlohmann::json::array();
+  overrides.push_back({{"match", "BM_Gemm"}, {"time", 0.1}});
+  report.settings = {{"schema", 1},
+                     {"min_runs", 6},
+                     {"metric", "cpu_time"},
+                     {"allocs_budget", nullptr},
+                     {"source_dir", ""},
+                     {"bench_args", {"--benchmark_min_time=0.05"}},
+                     {"cmake_args", nlohmann::json::array()},
+                     {"budget", {{"time", 0.05}, {"overrides", overrides}}},
+                     {"targets", targets},
+                     {"compile_cache", std::string(400, 'x')},
+                     {"selection", {{"all_reason", nullptr}, {"selected", targets}, {"unreached", targets}}}};
+  const std::string md = render_markdown(report);
+  const size_t settings = md.find("**Settings**");
+  ASSERT_NE(settings, std::string::npos) << md;
+  const std::string section = md.substr(settings, md.find("</details>", settings) - settings);
+  for (const char* row : {"| setting | value |", "| min\\_runs | 6 |", "| metric | cpu\\_time |", "| allocs\\_budget | — |",
+                          "| source\\_dir | — |", "| bench\\_args | --benchmark\\_min\\_time=0.05 |",
+                          "| cmake\\_args | none |", "| budget.time | 0.05 |",
+                          "| budget.overrides | match BM\\_Gemm; time 0.1 |",
+                          "| targets | bench\\_0, bench\\_1, bench\\_2, bench\\_3, bench\\_4, bench\\_5, bench\\_6, bench\\_7, … (20 in all) |"})
+    EXPECT_NE(section.find(row), std::string::npos) << row << "\n" << section;
+  // No JSON left, no cell past the cut, and the selection is not repeated: it has its own section.
+  EXPECT_EQ(section.find("{\""), std::string::npos) << section;
+  EXPECT_EQ(section.find("[\""), std::string::npos) << section;
+  EXPECT_EQ(section.find("selection"), std::string::npos) << section;
+  EXPECT_EQ(section.find("schema"), std::string::npos) << section;
+  EXPECT_NE(section.find("| compile\\_cache | " + std::string(160, 'x') + "… |"), std::string::npos) << section;
+  for (const auto& line : lines_of(section)) EXPECT_LE(line.size(), 220u) << line;
+  // Every row of the table has its two cells.
+  for (const auto& line : lines_of(section)) {
+    if (line.starts_with("|")) {
+      EXPECT_EQ(unescaped(line, '|'), 3) << line;
+    }
+  }
 }
 
 TEST(Markdown, SelectionReasonsChainsAndTargetsDroppedByTheCap) {
