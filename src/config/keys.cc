@@ -126,8 +126,8 @@ const std::vector<Key>& table() {
        Kind::Choice, [](Config& c, const Value& v) { c.run.looks = as<std::string>(v); }, 0,
        {"haybittle-peto", "every-look"}},
       {{"run.control_rule", "", "--control-rule",
-        "shift (default: a claim must clear the budget on top of the shift a control's whole interval shows) or "
-        "spread (before: beyond the widest control's half-width; for comparison)"},
+        "shift (default: a claim stands unless a shift a control shows can explain it) or spread (before: a "
+        "claim must clear the widest control's half-width; for comparison)"},
        Kind::Choice, [](Config& c, const Value& v) { c.run.control_rule = as<std::string>(v); }, 0, {"shift", "spread"}},
       {{"run.stopping", "", "--stopping", "benchmark (default: a decided benchmark stops running) or target"},
        Kind::Choice, [](Config& c, const Value& v) { c.run.stopping = as<std::string>(v); }, 0, {"benchmark", "target"}},
