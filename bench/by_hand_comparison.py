@@ -78,12 +78,11 @@ BENCHMARK_MAIN();
 """
 
 POINTER_CHASE_SOURCE = """\
-// Memory-bound: steps of a pointer chase through one random cycle over 8 MB (more than an L2
-// cache holds), in an order no prefetcher can guess.
+// Memory-bound: steps of a pointer chase around one ring through 8 MB (more than an L2 cache
+// holds), visited in a shuffled order no prefetcher can guess.
+#include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <random>
-#include <utility>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -91,17 +90,18 @@ POINTER_CHASE_SOURCE = """\
 #include "fixture/@HEADER@"
 
 static void @FAMILY@(benchmark::State& state) {
-  std::vector<std::uint64_t> next((std::size_t{8} << 20) / sizeof(std::uint64_t));
-  std::iota(next.begin(), next.end(), std::uint64_t{0});
-  // Sattolo's shuffle: a single cycle through every slot, never a short loop.
-  std::mt19937_64 random(20240611);
-  for (std::size_t i = next.size() - 1; i > 0; --i)
-    std::swap(next[i], next[std::uniform_int_distribution<std::size_t>(0, i - 1)(random)]);
-  std::uint64_t at = 0;
+  const std::size_t slots = (std::size_t{8} << 20) / sizeof(std::uint32_t);
+  std::vector<std::uint32_t> order(slots);
+  for (std::uint32_t slot = 0; slot < slots; ++slot) order[slot] = slot;
+  std::shuffle(order.begin(), order.end(), std::minstd_rand(27));
+  // Each slot holds the next one in the shuffled order, the last the first: one ring through all.
+  std::vector<std::uint32_t> ring(slots);
+  for (std::size_t k = 0; k < slots; ++k) ring[order[k]] = order[(k + 1) % slots];
+  std::uint32_t at = order[0];
   for (auto _ : state) {
     int steps = fixture::@CONSTANT@;
     benchmark::DoNotOptimize(steps);
-    for (int step = 0; step < steps; ++step) at = next[at];
+    for (int step = 0; step < steps; ++step) at = ring[at];
     benchmark::DoNotOptimize(at);
   }
 }
@@ -110,8 +110,8 @@ BENCHMARK_MAIN();
 """
 
 JOIN_SOURCE = """\
-// Allocator-bound: copies short strings (each longer than the small-string buffer, so each copy
-// is a heap allocation) and joins them.
+// Allocator-bound: every iteration copies each word (32 characters, past the small-string buffer,
+// so every copy is a heap allocation and a free) and appends it to a growing line.
 #include <string>
 #include <vector>
 
@@ -121,15 +121,16 @@ JOIN_SOURCE = """\
 
 static void @FAMILY@(benchmark::State& state) {
   std::vector<std::string> words;
-  for (int i = 0; i < fixture::@CONSTANT@; ++i) words.push_back("comparison-word-" + std::to_string(i * 7919 % 100003));
+  for (int w = 0; w < fixture::@CONSTANT@; ++w) words.emplace_back(32, static_cast<char>('a' + w % 26));
   for (auto _ : state) {
-    std::vector<std::string> copies(words.begin(), words.end());
-    std::string joined;
-    for (const auto& word : copies) {
-      joined += word;
-      joined += ',';
+    std::string line;
+    line.reserve(words.size() * 33);  // one allocation for the line: the work is proportional to the words
+    for (const std::string& word : words) {
+      std::string copy(word);
+      benchmark::DoNotOptimize(copy.data());
+      line.append(copy).push_back(' ');
     }
-    benchmark::DoNotOptimize(joined.data());
+    benchmark::DoNotOptimize(line.data());
     benchmark::ClobberMemory();
   }
 }
@@ -141,26 +142,21 @@ FAMILIES = (
     Family("bench_compute", "BM_Compute", "compute_work.h", "kComputeSteps", 3000, COMPUTE_SOURCE,
            "compute-bound: dependent multiply-adds"),
     Family("bench_pointer_chase", "BM_PointerChase", "pointer_chase_work.h", "kChaseSteps", 80,
-           POINTER_CHASE_SOURCE, "memory-bound: pointer-chase steps over a shuffled 8 MB array"),
+           POINTER_CHASE_SOURCE, "memory-bound: pointer-chase steps around a shuffled 8 MB ring"),
     Family("bench_join_strings", "BM_JoinStrings", "join_work.h", "kJoinWords", 200, JOIN_SOURCE,
-           "allocator-bound: short strings copied and joined"),
+           "allocator-bound: 32-character words copied and appended"),
 )
 
 FIXTURE_CMAKE = """\
-# cobench's by-hand comparison fixture (bench/by_hand_comparison.py): one Google Benchmark family
-# per source file and per executable, so a change to one cannot move the code of another.
+# cobench's by-hand comparison fixture (bench/by_hand_comparison.py): each Google Benchmark family
+# in a source file and an executable of its own, so a change to one cannot move another's code.
 cmake_minimum_required(VERSION 3.16)
-project(by_hand_comparison_fixture CXX)
+project(by_hand_comparison_fixture LANGUAGES CXX)
 set(CMAKE_CXX_STANDARD 17)
-set(CMAKE_CXX_STANDARD_REQUIRED ON)
 find_package(benchmark REQUIRED)
-
-foreach(name @TARGETS@)
-  add_executable(${name} bench/${name}.cc)
-  target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/include)
-  target_link_libraries(${name} PRIVATE benchmark::benchmark)
-endforeach()
-"""
+include_directories(include)
+link_libraries(benchmark::benchmark)
+@EXECUTABLES@"""
 
 WORK_HEADER = """\
 #pragma once
@@ -198,7 +194,8 @@ def work_size(family: Family, percent: int) -> int:
 
 def fixture_files(head: Head | None) -> dict[str, str]:
     """Every file of the fixture: the base's when `head` is None."""
-    files = {"CMakeLists.txt": fill(FIXTURE_CMAKE, {"TARGETS": " ".join(f.target for f in FAMILIES)})}
+    executables = "".join(f"add_executable({f.target} bench/{f.target}.cc)\n" for f in FAMILIES)
+    files = {"CMakeLists.txt": fill(FIXTURE_CMAKE, {"EXECUTABLES": executables})}
     for family in FAMILIES:
         fills = {"FAMILY": family.benchmark, "HEADER": family.header, "CONSTANT": family.constant,
                  "TARGET": family.target, "WHAT": family.what,
@@ -366,9 +363,11 @@ def render_table(jobs: list[dict]) -> str:
     for job in jobs:
         cells.setdefault((job["condition"], job["head"], job["tool"]), []).append(job)
 
+    def rank(table: dict, key: str) -> int:
+        return list(table).index(key) if key in table else len(table)
+
     def order(key: tuple[str, str, str]) -> tuple[int, int, int]:
         condition, head, tool = key
-        rank = lambda table, k: list(table).index(k) if k in table else len(table)  # noqa: E731
         return rank(CONDITIONS, condition), rank(HEADS, head), rank(TOOLS, tool)
 
     lines = ["| tool | condition | head | regression | faster | pass | inconclusive | s/job |",
@@ -378,8 +377,9 @@ def render_table(jobs: list[dict]) -> str:
         done = cells[key]
         totals = {v: sum(job["counts"][v] for job in done) for v in VERDICTS}
         seconds = statistics.mean(job["seconds"] for job in done)
-        label = lambda table, k: table[k].label if k in table and hasattr(table[k], "label") else k  # noqa: E731
-        lines.append(f"| {label(TOOLS, tool)} | {CONDITIONS.get(condition, condition)} | {label(HEADS, head)} | "
+        tool_label = TOOLS[tool].label if tool in TOOLS else tool
+        head_label = HEADS[head].label if head in HEADS else head
+        lines.append(f"| {tool_label} | {CONDITIONS.get(condition, condition)} | {head_label} | "
                      + " | ".join(str(totals[v]) for v in VERDICTS) + f" | {seconds:.0f} |")
     return "\n".join(lines) + "\n"
 
@@ -387,7 +387,7 @@ def render_table(jobs: list[dict]) -> str:
 def render_context(context: dict, end: dict | None) -> str:
     lines = [f"- date: {context['date']}; command: `{context['command']}`",
              f"- machine: {context['cpu_model']}, nproc {context['nproc']}, benchmarks pinned to CPU {context['cpu']}",
-             f"- cobench: {context['cobench_version']}, commit {context['cobench_commit']}; "
+             f"- cobench: {context['cobench_version']}, from the checkout at commit {context['cobench_commit']}; "
              f"Google Benchmark {context['gbench_version']}; compare.py {context['compare_py']}",
              f"- {context['jobs']} job(s) per cell of {context['families']} benchmarks; "
              f"{'--quick (a smoke run: the figures mean nothing)' if context['quick'] else 'full settings'}",
@@ -428,17 +428,31 @@ class JobFailed(Exception):
 
 def checked_run(argv: list[str], log: Path | None = None, env: dict | None = None, cwd: Path | None = None) -> str:
     """Runs argv (never a shell); its output goes to `log` when given, else is returned."""
-    if log:
-        with open(log, "ab") as out:
-            status = subprocess.run(argv, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd).returncode
-        text = ""
-    else:
-        done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd)
-        status, text = done.returncode, done.stdout
+    sink = open(log, "ab") if log else None
+    child = None
+    try:
+        child = subprocess.Popen(argv, stdout=sink or subprocess.PIPE, stderr=subprocess.STDOUT if sink else subprocess.PIPE,
+                                 env=env, cwd=cwd, text=sink is None)
+        text, errors = child.communicate()
+    except KeyboardInterrupt:
+        if child is None:
+            raise
+        # Interrupted: the child gets the same chance to clean up (cobench removes its worktrees).
+        child.send_signal(signal.SIGINT)
+        try:
+            child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        raise
+    finally:
+        if sink:
+            sink.close()
+    status = child.returncode
     if status != 0:
-        where = f"; its output: {log}" if log else f": {done.stderr.strip()[-400:]}"
+        where = f"; its output: {log}" if log else f": {errors.strip()[-400:]}"
         raise JobFailed(f"{' '.join(argv)}: exit status {status}{where}")
-    return text
+    return text or ""
 
 
 def pinned_cpu() -> int:
@@ -504,7 +518,7 @@ class Settings:
     cpu: int
     quick: bool
     out: Path
-    work: Path  # temporary: worktrees and builds
+    work: Path  # temporary: the by-hand jobs' worktrees and builds
 
 
 def run_cobench_job(settings: Settings, fixture: Fixture, head: str, job_dir: Path) -> tuple[list[Row], dict]:
@@ -667,7 +681,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     if args.load_child is not None:
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        for stop in (signal.SIGTERM, signal.SIGINT):  # Ctrl-C reaches it too: its parent stops it
+            signal.signal(stop, lambda *_: sys.exit(0))
         load_child(args.load_child, busy_seconds=8.0, idle_seconds=8.0, duty=0.7)
         return 0
     if args.render:
@@ -690,10 +705,11 @@ def main(argv: list[str]) -> int:
         print(f"by_hand_comparison: error: --out {out}: not empty (it is never overwritten)", file=sys.stderr)
         return 2
 
-    temp = Path(tempfile.mkdtemp(prefix="cobench-by-hand-"))
     settings = Settings(Path(cobench).resolve(), Path(args.compare_py), args.python, pinned_cpu(), args.quick, out,
-                        temp / "work")
+                        Path())
     preflight(settings)
+    temp = Path(tempfile.mkdtemp(prefix="cobench-by-hand-"))
+    settings.work = temp / "work"
     out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     records: list[dict] = []
