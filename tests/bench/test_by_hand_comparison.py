@@ -4,7 +4,8 @@ The compare_*.json files are compare.py's --dump_to_json output (Debian's libben
 Google Benchmark 1.7.1) on the fixture's real benchmark outputs, each beside what compare.py
 printed (compare_*.txt); cobench_report_*.json are report.json files of real `cobench run` jobs on
 the fixture; results_quiet_aa.jsonl is the results file of a real run of the comparison.
-Recorded 2026-12-04 on the 2-core development VM (load 7-12) with the script of commit 5896243:
+Recorded 2026-12-04 on the 2-core development VM (load 7-12) with the script of commit 2ed3c00
+(the --quick run just before its fixture's CMakeLists was rewritten, the benchmark code the same):
 compare_r9_* and cobench_report_quick_slow10.json from `--quick`; cobench_report_aa.json and
 results_quiet_aa.jsonl from `--jobs 1 --conditions quiet --heads aa`; compare_r1_* from the
 fixture's bench_compute run once per side (`--benchmark_repetitions=1`) and compare.py on the pair.
