@@ -431,8 +431,9 @@ def checked_run(argv: list[str], log: Path | None = None, env: dict | None = Non
     sink = open(log, "ab") if log else None
     child = None
     try:
-        child = subprocess.Popen(argv, stdout=sink or subprocess.PIPE, stderr=subprocess.STDOUT if sink else subprocess.PIPE,
-                                 env=env, cwd=cwd, text=sink is None)
+        child = subprocess.Popen(argv, stdout=sink or subprocess.PIPE,
+                                 stderr=subprocess.STDOUT if sink else subprocess.PIPE, env=env, cwd=cwd,
+                                 text=sink is None)
         text, errors = child.communicate()
     except KeyboardInterrupt:
         if child is None:
@@ -533,7 +534,7 @@ def run_cobench_job(settings: Settings, fixture: Fixture, head: str, job_dir: Pa
     return read_cobench_report(json.loads(report.read_text()), str(report)), {}
 
 
-def build_side(settings: Settings, fixture: Fixture, sha: str, side_dir: Path, log: Path) -> Path:
+def build_side(fixture: Fixture, sha: str, side_dir: Path, log: Path) -> Path:
     """A by-hand user's build of one side from scratch: a checkout, cmake configure, build."""
     checkout, build = side_dir / "checkout", side_dir / "build"
     git(fixture.repo, "worktree", "add", "-q", "--detach", str(checkout), sha)
@@ -559,7 +560,7 @@ def run_by_hand_job(settings: Settings, fixture: Fixture, head: str, repetitions
     try:
         builds = {}
         for side, sha in (("base", fixture.base), ("head", fixture.heads[head])):
-            builds[side] = build_side(settings, fixture, sha, work / side, job_dir / f"build-{side}.log")
+            builds[side] = build_side(fixture, sha, work / side, job_dir / f"build-{side}.log")
             lap(f"build_{side}")
         rows = []
         run_seconds = compare_seconds = 0.0
@@ -577,8 +578,9 @@ def run_by_hand_job(settings: Settings, fixture: Fixture, head: str, repetitions
             run_seconds += time.monotonic() - started
             started = time.monotonic()
             dump = job_dir / f"{family.target}-compare.json"
-            checked_run([settings.python, str(settings.compare_py), "--no-color", "--dump_to_json", str(dump), "benchmarks",
-                         str(outputs["base"]), str(outputs["head"])], log=job_dir / f"{family.target}-compare.txt")
+            checked_run([settings.python, str(settings.compare_py), "--no-color", "--dump_to_json", str(dump),
+                         "benchmarks", str(outputs["base"]), str(outputs["head"])],
+                        log=job_dir / f"{family.target}-compare.txt")
             compare_seconds += time.monotonic() - started
             rows += read_compare_dump(json.loads(dump.read_text()), str(dump))
         phases["runs"] = round(run_seconds, 3)
@@ -605,23 +607,28 @@ def job_order(jobs: int, conditions: list[str], heads: list[str], tools: list[st
             yield condition, cells
 
 
+def fail(message: str, status: int) -> None:
+    """One line on stderr naming what is wrong, and the exit status: 2 usage, 3 infrastructure."""
+    print(f"by_hand_comparison: error: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
 def preflight(settings: Settings) -> None:
+    """What the comparison needs, checked before anything is built: exit 3 naming what is missing."""
     missing = [tool for tool in ("git", "cmake", "taskset") if not shutil.which(tool)]
     if missing:
-        raise SystemExit(f"by_hand_comparison: error: not on PATH: {', '.join(missing)}")
+        fail(f"not on PATH: {', '.join(missing)}", 3)
     if not os.access(settings.cobench, os.X_OK):
-        raise SystemExit(f"by_hand_comparison: error: --cobench {settings.cobench}: not an executable")
+        fail(f"--cobench {settings.cobench}: not an executable", 3)
     if not settings.compare_py.is_file():
-        raise SystemExit(f"by_hand_comparison: error: {settings.compare_py}: no compare.py "
-                         "(Debian: apt-get install libbenchmark-tools)")
+        fail(f"{settings.compare_py}: no compare.py (Debian: apt-get install libbenchmark-tools)", 3)
     if subprocess.run([settings.python, "-c", "import scipy.stats"], capture_output=True).returncode != 0:
-        raise SystemExit(f"by_hand_comparison: error: {settings.python} cannot import scipy, which compare.py's "
-                         "U-test needs (Debian: apt-get install python3-scipy; or --python)")
+        fail(f"{settings.python} cannot import scipy, which compare.py's U-test needs "
+             "(Debian: apt-get install python3-scipy; or --python)", 3)
     usage = subprocess.run([settings.python, str(settings.compare_py), "--help"], capture_output=True, text=True)
     lacking = [flag for flag in ("--dump_to_json", "--no-color") if flag not in usage.stdout]
     if lacking:
-        raise SystemExit(f"by_hand_comparison: error: {settings.compare_py} has no {', '.join(lacking)} "
-                         "(Google Benchmark 1.5 or later has both)")
+        fail(f"{settings.compare_py} has no {', '.join(lacking)} (Google Benchmark 1.5 or later has both)", 3)
 
 
 def machine_context(settings: Settings, args: argparse.Namespace, jobs: int) -> dict:
@@ -657,8 +664,7 @@ def parse_list(text: str, table: dict, flag: str) -> list[str]:
     items = [item for item in text.split(",") if item]
     unknown = [item for item in items if item not in table]
     if unknown or not items:
-        raise SystemExit(f"by_hand_comparison: error: {flag} {text}: expected a comma-separated list of "
-                         f"{', '.join(table)}")
+        fail(f"{flag} {text}: expected a comma-separated list of {', '.join(table)}", 2)
     return items
 
 
@@ -673,7 +679,8 @@ def main(argv: list[str]) -> int:
                                       "(new or empty; default ./by-hand-comparison-DATE-TIME)")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: benchmark runs of 0.01 s, cobench at most 8 runs per side, 1 job per cell")
-    parser.add_argument("--compare-py", default=COMPARE_PY, help=f"Google Benchmark's compare.py (default {COMPARE_PY})")
+    parser.add_argument("--compare-py", default=COMPARE_PY,
+                        help=f"Google Benchmark's compare.py (default {COMPARE_PY})")
     parser.add_argument("--python", default=sys.executable, help="the interpreter for compare.py (needs scipy; "
                                                                  "default: this one)")
     parser.add_argument("--render", metavar="RESULTS_JSONL", help="print the table of an earlier run and exit")
@@ -702,8 +709,7 @@ def main(argv: list[str]) -> int:
     cobench = shutil.which(args.cobench) or args.cobench
     out = Path(args.out or f"by-hand-comparison-{datetime.datetime.now():%Y%m%d-%H%M%S}").resolve()
     if out.exists() and any(out.iterdir()):
-        print(f"by_hand_comparison: error: --out {out}: not empty (it is never overwritten)", file=sys.stderr)
-        return 2
+        fail(f"--out {out}: not empty (it is never overwritten)", 2)
 
     settings = Settings(Path(cobench).resolve(), Path(args.compare_py), args.python, pinned_cpu(), args.quick, out,
                         Path())
