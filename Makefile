@@ -12,13 +12,16 @@ CTEST_ARGS ?=
 # ccache the shared compile cache's, mmdebstrap the package's install into a
 # fresh Debian 12 chroot (and the container test's Debian base), podman and
 # runc the container test's image build from ci/Dockerfile, rsync
-# gitlab-ci-local's CI-client tests. r-base-core is only for
+# gitlab-ci-local's CI-client tests, libbenchmark-tools (Google Benchmark's
+# compare.py) and python3-scipy (its U-test) the by-hand comparison's
+# (bench/by_hand_comparison.py). r-base-core is only for
 # scripts/gen_wilcox_reference.sh and is not installed here.
 BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificates \
   nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev \
   libbenchmark-dev valgrind
 TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
-  golang-go chromium python3 python3-yaml ccache mmdebstrap podman runc rsync
+  golang-go chromium python3 python3-yaml ccache mmdebstrap podman runc rsync \
+  libbenchmark-tools python3-scipy
 # `make package`: CPack's DEB generator reads the shared libraries' dependencies
 # with dpkg-shlibdeps (dpkg-dev, in build-essential), which needs `file`; the
 # man page is made from `cobench --help` by help2man.
