@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -102,10 +103,19 @@ ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const Bench
   return out;
 }
 
+double median_variance_factor(int k) {
+  // Measured by simulation (2e6 draws per k); the median of an even count is the mean of the middle two.
+  static constexpr double kFactors[] = {1.0, 0.5, 0.4487, 0.2982, 0.2868, 0.2147, 0.2104, 0.1682, 0.1661, 0.1383};
+  if (k < 1) return 1.0;
+  if (k <= 10) return kFactors[k - 1];
+  return std::numbers::pi / (2.0 * k);
+}
+
 VarianceSplit variance_split(const std::vector<RunRecord>& records, const std::string& target, const std::string& name,
                              const std::string& metric_key) {
-  const std::string spread_key = metric_key == "cpu_ns" ? "cpu_log_sd" : "real_log_sd";
-  std::vector<double> within, reps, rep_seconds, process_seconds;
+  const std::string prefix = metric_key == "cpu_ns" ? "cpu" : "real";
+  double pooled_squares = 0, pooled_freedom = 0;
+  std::vector<double> reps, rep_seconds, process_seconds;
   std::map<int, double> base_by_run, head_by_run;
   for (const auto& record : records) {
     if (record.target != target || record.kind != "time" || !record.ok()) continue;
@@ -117,7 +127,14 @@ VarianceSplit variance_split(const std::vector<RunRecord>& records, const std::s
     (record.side == Side::Base ? base_by_run : head_by_run)[record.run] = std::log(value->second);
     const double k = sample.count("reps") ? sample.at("reps") : 1;
     reps.push_back(k);
-    if (auto sd = sample.find(spread_key); sd != sample.end()) within.push_back(sd->second);
+    // The unbiased variance where the run has it; a results file from before it has the robust σ only.
+    if (auto var = sample.find(prefix + "_log_var"); var != sample.end()) {
+      pooled_squares += (k - 1) * var->second;
+      pooled_freedom += k - 1;
+    } else if (auto sd = sample.find(prefix + "_log_sd"); sd != sample.end()) {
+      pooled_squares += (k - 1) * sd->second * sd->second;
+      pooled_freedom += k - 1;
+    }
     // The run's wall time less every benchmark's repetitions is what the process cost on top, shared out.
     double measuring = 0;
     for (const auto& [other, s] : record.samples)
@@ -134,24 +151,48 @@ VarianceSplit variance_split(const std::vector<RunRecord>& records, const std::s
   if (!reps.empty()) split.repetitions = stats::median(reps);
   if (!rep_seconds.empty()) split.rep_seconds = stats::median(rep_seconds);
   if (!process_seconds.empty()) split.process_seconds = stats::median(process_seconds);
-  if (!within.empty()) split.within = stats::median(within);
+  if (pooled_freedom > 0) split.within = std::sqrt(pooled_squares / pooled_freedom);
   if (differences.size() >= 2) {
     // A pair's difference carries two processes' offsets and two medians of k repetitions:
-    // var(d) = 2 (between² + within² / k).
+    // var(d) = 2 (between² + c_k within²).
     const double sd = stats::robust_sigma(differences);
-    split.between = std::sqrt(std::max(0.0, sd * sd / 2 - split.within * split.within / split.repetitions));
-    split.known = !within.empty() && split.rep_seconds > 0;
+    const double c_k = median_variance_factor(static_cast<int>(std::lround(split.repetitions)));
+    split.between = std::sqrt(std::max(0.0, sd * sd / 2 - c_k * split.within * split.within));
+    split.known = pooled_freedom > 0 && split.rep_seconds > 0;
   }
   return split;
+}
+
+VarianceSplit pooled_split(const std::vector<VarianceSplit>& splits) {
+  VarianceSplit out;
+  double within = 0, between = 0;
+  std::vector<double> reps, rep_seconds, process_seconds;
+  for (const auto& split : splits) {
+    if (!split.known) continue;
+    within += split.within * split.within;
+    between += split.between * split.between;
+    reps.push_back(split.repetitions);
+    rep_seconds.push_back(split.rep_seconds);
+    process_seconds.push_back(split.process_seconds);
+  }
+  if (reps.empty()) return out;
+  const double n = static_cast<double>(reps.size());
+  out.within = std::sqrt(within / n);
+  out.between = std::sqrt(between / n);
+  out.repetitions = stats::median(reps);
+  out.rep_seconds = stats::median(rep_seconds);
+  out.process_seconds = stats::median(process_seconds);
+  out.known = true;
+  return out;
 }
 
 std::optional<int> best_repetitions(const VarianceSplit& split, int most) {
   if (!split.known) return std::nullopt;
   if (split.within <= 0) return 1;
-  // All noise inside the process: repetitions are all that helps, as many as allowed.
-  if (split.between <= 0) return most;
+  const double within_sq = std::numbers::pi / 2 * split.within * split.within;
+  const double between_sq = std::max(split.between * split.between, split.within * split.within / 16);
   const double cost_ratio = std::max(split.process_seconds, 1e-3) / split.rep_seconds;
-  const double k = std::sqrt(cost_ratio * (split.within * split.within) / (split.between * split.between));
+  const double k = std::sqrt(cost_ratio * within_sq / between_sq);
   return std::clamp(static_cast<int>(std::lround(k)), 1, most);
 }
 

@@ -129,11 +129,18 @@ void add_median(Sample& sample, const std::string& key, const std::vector<double
   if (!values.empty()) sample[key] = stats::median(values);
 }
 
-void add_log_spread(Sample& sample, const std::string& key, const std::vector<double>& values) {
+/// The spread of one run's repetitions on the log scale, under `prefix`: "_log_sd", a robust σ
+/// (for reading), and "_log_var", the unbiased sample variance (n - 1), which the noise split pools.
+void add_log_spread(Sample& sample, const std::string& prefix, const std::vector<double>& values) {
   std::vector<double> logs;
   for (double v : values)
     if (v > 0) logs.push_back(std::log(v));
-  if (logs.size() >= 2) sample[key] = stats::robust_sigma(logs);
+  if (logs.size() < 2) return;
+  sample[prefix + "_log_sd"] = stats::robust_sigma(logs);
+  double mean = 0, squares = 0;
+  for (double l : logs) mean += l / static_cast<double>(logs.size());
+  for (double l : logs) squares += (l - mean) * (l - mean);
+  sample[prefix + "_log_var"] = squares / static_cast<double>(logs.size() - 1);
 }
 
 }  // namespace
@@ -148,8 +155,8 @@ Sample sample_from_entry(const formats::Entry& entry) {
   if (entry.threads > 0) sample["threads"] = entry.threads;
   if (entry.real_ns.size() >= 2) {
     sample["reps"] = static_cast<double>(entry.real_ns.size());
-    add_log_spread(sample, "real_log_sd", entry.real_ns);
-    add_log_spread(sample, "cpu_log_sd", entry.cpu_ns);
+    add_log_spread(sample, "real", entry.real_ns);
+    add_log_spread(sample, "cpu", entry.cpu_ns);
   }
   if (entry.iterations.size() == entry.real_ns.size() && !entry.iterations.empty()) {
     std::vector<double> durations;

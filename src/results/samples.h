@@ -83,7 +83,8 @@ std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRec
 /// repetitions ("real_ns", "cpu_ns", and "allocs_per_iter", "bytes_per_iter",
 /// "peak_bytes" when reported); "threads"; and with repetitions their count
 /// "reps", the spread within the run ("real_log_sd", "cpu_log_sd": robust σ
-/// of the logs) and the duration of one repetition ("rep_seconds").
+/// of the logs; "real_log_var", "cpu_log_var": their unbiased variance) and
+/// the duration of one repetition ("rep_seconds").
 Sample sample_from_entry(const formats::Entry& entry);
 
 /// The Sample key a metric name selects: "real_time" -> "real_ns", "cpu_time" -> "cpu_ns".

@@ -151,24 +151,17 @@ class Scheduler {
   }
 
   /// The repetitions that make the open benchmarks' intervals narrowest per
-  /// second: the geometric mean of their own best counts (one process runs them all).
+  /// second, from their noise split pooled (one process runs them all); the
+  /// current count while it is not known.
   int chosen_repetitions(const TargetState& state, const std::vector<std::string>& open) const {
-    const std::string metric = settings_.rule.metric;
-    const auto samples = results::collect_samples(outcome_.records, state.pair->target, metric);
-    double log_sum = 0;
-    int known = 0;
-    for (const auto& name : open) {
-      auto it = samples.find(name);
-      if (it == samples.end()) continue;
-      const auto split = results::variance_split(outcome_.records, state.pair->target, name,
-                                                 results::sample_key_for_metric(it->second.metric));
-      if (auto k = results::best_repetitions(split, settings_.repetitions.most)) {
-        log_sum += std::log(*k);
-        ++known;
-      }
-    }
-    if (known == 0) return state.scope.repetitions;
-    return std::clamp(static_cast<int>(std::lround(std::exp(log_sum / known))), 1, settings_.repetitions.most);
+    const auto samples = results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric);
+    std::vector<results::VarianceSplit> splits;
+    for (const auto& name : open)
+      if (auto it = samples.find(name); it != samples.end())
+        splits.push_back(results::variance_split(outcome_.records, state.pair->target, name,
+                                                 results::sample_key_for_metric(it->second.metric)));
+    return results::best_repetitions(results::pooled_split(splits), settings_.repetitions.most)
+        .value_or(state.scope.repetitions);
   }
 
   /// Keeps the targets whose next `pairs` pairs are expected to fit in the
