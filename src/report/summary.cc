@@ -155,11 +155,12 @@ std::string reach_phrase(const BenchmarkRow& row) {
   const auto& t = row.time;
   if (!t.compared) return "";
   std::vector<std::string> parts;
-  if (std::isfinite(t.noise)) parts.push_back(fmt::format("noise ±{:.1f}% per run", t.noise * 100));
+  if (std::isfinite(t.noise)) parts.push_back(fmt::format("noise ±{:.1f}% per pair", t.noise * 100));
   if (std::isfinite(row.within_sd) && std::isfinite(row.between_sd))
     parts.push_back(fmt::format("{:.1f}% within a process, {:.1f}% between processes, {:g} repetitions",
                                 row.within_sd * 100, row.between_sd * 100, row.repetitions));
-  if (std::isfinite(t.detectable)) parts.push_back(fmt::format("could catch ≥ {:.1f}%", t.detectable * 100));
+  if (std::isfinite(t.detectable))
+    parts.push_back(fmt::format("could catch ≥ {:.1f}% 9 times in 10", t.detectable * 100));
   if (t.runs_to_decide > 1000) parts.push_back("more than 1000 runs per side to decide");
   else if (t.runs_to_decide > 0) parts.push_back(fmt::format("~{} runs per side to decide", t.runs_to_decide));
   return fmt::format("{}", fmt::join(parts, "; "));

@@ -14,12 +14,14 @@ namespace cobench::results {
 verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule,
                                      verdict::Look look) {
   const double confidence = rule.looks.confidence(look);
-  if (rule.pairing == verdict::Pairing::Unpaired)
-    return verdict::judge_time(samples.base, samples.head, budget, confidence);
-  if (samples.base.empty() || samples.head.empty())  // the empty-side row says which side, as unpaired does
-    return verdict::judge_time(samples.base, samples.head, budget, confidence);
+  const double final_confidence = rule.looks.confidence(verdict::Look::Final);
+  if (rule.pairing == verdict::Pairing::Unpaired || samples.base.empty() || samples.head.empty())
+    // (an empty side: the row says which side, as unpaired does)
+    return verdict::judge_time(samples.base, samples.head, budget, confidence, verdict::Pairing::Unpaired,
+                               final_confidence);
   const Pairs pairs = pairs_of(samples);
-  verdict::TimeJudgement out = verdict::judge_time(pairs.base, pairs.head, budget, confidence, verdict::Pairing::Paired);
+  verdict::TimeJudgement out = verdict::judge_time(pairs.base, pairs.head, budget, confidence,
+                                                   verdict::Pairing::Paired, final_confidence);
   if (pairs.incomplete > 0) {
     const std::string dropped = fmt::format("{} run{} without a partner dropped", pairs.incomplete,
                                             pairs.incomplete == 1 ? "" : "s");

@@ -1,6 +1,8 @@
 #include "verdict/judge.h"
 
 #include <cmath>
+
+#include "stats/normal_distribution.h"
 #include <stdexcept>
 #include <vector>
 
@@ -59,25 +61,51 @@ double noise_of(std::span<const double> base, std::span<const double> head, Pair
 // Projections beyond this many runs per side say "more than a job gives".
 constexpr int kMostRunsProjected = 1000;
 
-/// The reviewer's figures from the interval: the smallest slowdown its width
-/// could call a regression, and, when undecided, the runs that would decide.
-void add_reach(TimeJudgement& out, double budget, size_t runs) {
+/// The normal quantile of a two-sided `confidence`: 1.96 for 0.95.
+double two_sided_z(double confidence) { return stats::normal_quantile(1 - (1 - confidence) / 2); }
+
+// The power "could catch" is stated at: a slowdown this size is called a regression 9 times in 10.
+constexpr double kStatedPower = 0.9;
+
+/// The reviewer's figures from the interval: the smallest slowdown these runs
+/// would call a regression 9 times in 10, and, when undecided, the runs that
+/// would decide at the final look's level.
+void add_reach(TimeJudgement& out, double budget, size_t runs, double final_confidence) {
   const auto& e = out.estimate;
   if (!e.ci_reachable || !(e.ci_low > 0) || !std::isfinite(e.ci_high)) return;
   const double half_width = (std::log(e.ci_high) - std::log(e.ci_low)) / 2;
-  // A true ratio r is called a regression once r * exp(-half_width) clears 1 + budget.
-  out.detectable = (1 + budget) * std::exp(half_width) - 1;
+  // On the log scale the estimate scatters with σ = half_width / z around the true ratio r. It is called
+  // a regression when the lower end clears 1 + budget: with 90% power once log r exceeds
+  // log(1 + budget) + half_width + z_0.9 σ.
+  const double sigma = half_width / two_sided_z(e.confidence);
+  out.detectable = (1 + budget) * std::exp(half_width + stats::normal_quantile(kStatedPower) * sigma) - 1;
   if (out.verdict != stats::Verdict::Inconclusive) return;
-  // The interval narrows as 1/sqrt(n): n' = n * (half_width / distance to the budget line)^2.
+  // At the last look the interval is z_final σ wide, narrowing as 1/sqrt(n): n' = n (z_final σ / distance)².
+  const double final_half_width = two_sided_z(final_confidence) * sigma;
   const double distance = std::abs(std::log(e.ratio) - std::log1p(budget));
-  const double projected = distance > 0 ? runs * std::pow(half_width / distance, 2) : kMostRunsProjected + 1.0;
+  const double projected =
+      distance > 0 ? runs * std::pow(final_half_width / distance, 2) : kMostRunsProjected + 1.0;
   out.runs_to_decide = static_cast<int>(std::ceil(std::min(projected, kMostRunsProjected + 1.0)));
+}
+
+/// The share of equal times: pairs whose two runs read the same (paired), or
+/// base-head comparisons that tie (unpaired).
+double tied_share(std::span<const double> base, std::span<const double> head, Pairing pairing) {
+  if (pairing == Pairing::Paired) {
+    size_t ties = 0;
+    for (size_t i = 0; i < base.size(); ++i) ties += base[i] == head[i];
+    return base.empty() ? 0 : static_cast<double>(ties) / static_cast<double>(base.size());
+  }
+  size_t ties = 0;
+  for (double b : base)
+    for (double h : head) ties += b == h;
+  return static_cast<double>(ties) / static_cast<double>(base.size() * head.size());
 }
 
 }  // namespace
 
 TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
-                         double confidence, Pairing pairing) {
+                         double confidence, Pairing pairing, double final_confidence) {
   TimeJudgement out;
   out.estimate.confidence = confidence;
   out.estimate.ratio = out.estimate.ci_low = out.estimate.ci_high = std::nan("");
@@ -98,7 +126,17 @@ TimeJudgement judge_time(std::span<const double> base, std::span<const double> h
   out.verdict = stats::judge(out.estimate, budget);
   out.faster = stats::is_faster(out.estimate);
   out.noise = noise_of(base, head, pairing);
-  add_reach(out, budget, std::min(base.size(), head.size()));
+  out.tied_share = tied_share(base, head, pairing);
+  if (out.tied_share > kMostTiedShare && out.estimate.ci_reachable) {
+    // The timer, not the code, ranks these runs: no verdict stands on them.
+    out.verdict = stats::Verdict::Inconclusive;
+    out.faster = false;
+    out.note = fmt::format("timer resolution: {:.0f}% of the {} read equal times; the interval is not to be trusted "
+                           "(a longer run per iteration, e.g. a larger argument, or --benchmark_min_time, helps)",
+                           out.tied_share * 100, pairing == Pairing::Paired ? "pairs" : "comparisons");
+    return out;
+  }
+  add_reach(out, budget, std::min(base.size(), head.size()), final_confidence > 0 ? final_confidence : confidence);
   if (!out.estimate.ci_reachable)
     out.note = pairing == Pairing::Paired
                    ? fmt::format("needs ≥ {} pairs whose times differ for {:g}% confidence (has {})",

@@ -29,16 +29,23 @@ struct TimeJudgement {
   bool faster = false;               ///< the whole interval lies below 1 (shown beside the verdict)
   std::string note;                  ///< why not compared, or how many runs the interval needs
   /// What a reviewer needs to judge an inconclusive row:
-  double noise = std::numeric_limits<double>::quiet_NaN();       ///< run-to-run noise: robust σ of log ratios (paired) or of a difference of single runs
-  double detectable = std::numeric_limits<double>::quiet_NaN();  ///< smallest slowdown this many runs could call a regression (0.08: 8%)
-  int runs_to_decide = 0;            ///< inconclusive: runs per side projected to decide (0: not projected)
+  double noise = std::numeric_limits<double>::quiet_NaN();       ///< noise of a pair: robust σ of its log ratio (paired), or of a difference of one base and one head run
+  double detectable = std::numeric_limits<double>::quiet_NaN();  ///< smallest slowdown this many runs would call a regression 9 times in 10 (0.08: 8%)
+  int runs_to_decide = 0;            ///< inconclusive: runs per side projected to decide at the final look's level (0: not projected)
+  double tied_share = 0;             ///< share of pairs (paired) or of cross-side comparisons (unpaired) whose times are equal
 };
+
+/// Above this share of equal times (the timer's resolution, not the code, decides
+/// the ranks) an interval is not to be trusted: the verdict is inconclusive.
+inline constexpr double kMostTiedShare = 0.2;
 
 /// Head/base ratio, interval and verdict against `budget` (a fraction) at
 /// `confidence`. Paired: base[i] and head[i] are one pair (equal lengths).
-/// A side without samples, or with non-positive ones, is not compared and says why.
+/// A side without samples, or with non-positive ones, is not compared and says
+/// why. `final_confidence` is the level of the last look, which the runs
+/// projected to decide an inconclusive row are counted at (0: `confidence`).
 TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
-                         double confidence, Pairing pairing = Pairing::Unpaired);
+                         double confidence, Pairing pairing = Pairing::Unpaired, double final_confidence = 0);
 
 /// A median-compared metric (allocs/op, bytes/op): deterministic per build,
 /// so judged on medians against a plain threshold, never inconclusive.

@@ -203,3 +203,54 @@ TEST(JudgeTime, EmptySidesAreNotComparedAndSayWhich) {
 
 }  // namespace
 }  // namespace cobench::verdict
+
+namespace cobench::verdict {
+namespace {
+
+/// n pairs of base 100 and a head of `ratio` with a deterministic ±`spread` scatter.
+std::pair<std::vector<double>, std::vector<double>> scattered_pairs(int n, double ratio, double spread) {
+  std::vector<double> base, head;
+  for (int i = 0; i < n; ++i) {
+    base.push_back(100);
+    head.push_back(100 * ratio * (1 + spread * (((i * 7) % n) - n / 2.0) / n));
+  }
+  return {base, head};
+}
+
+TEST(JudgeTime, CouldCatchIsTheSlowdownCaughtNineTimesInTenNotTheCoinToss) {
+  const auto [base, head] = scattered_pairs(12, 1.03, 0.06);
+  const auto judged = judge_time(base, head, 0.05, 0.95, Pairing::Paired);
+  ASSERT_TRUE(judged.estimate.ci_reachable);
+  const double half_width = (std::log(judged.estimate.ci_high) - std::log(judged.estimate.ci_low)) / 2;
+  const double coin_toss = 1.05 * std::exp(half_width) - 1;  // what the old figure said
+  const double sigma = half_width / 1.959964;
+  EXPECT_NEAR(judged.detectable, 1.05 * std::exp(half_width + 1.281552 * sigma) - 1, 1e-4);
+  EXPECT_GT(judged.detectable, coin_toss);
+}
+
+TEST(JudgeTime, RunsToDecideAreCountedAtTheLastLooksLevel) {
+  const auto [base, head] = scattered_pairs(10, 1.04, 0.08);
+  const auto interim = judge_time(base, head, 0.05, 0.9973, Pairing::Paired, 0.9973);
+  const auto counted_at_final = judge_time(base, head, 0.05, 0.9973, Pairing::Paired, 0.955);
+  ASSERT_EQ(interim.verdict, stats::Verdict::Inconclusive);
+  EXPECT_GT(interim.runs_to_decide, counted_at_final.runs_to_decide);
+  EXPECT_GT(counted_at_final.runs_to_decide, 0);
+}
+
+TEST(JudgeTime, MostlyEqualTimesAreTheTimersResolutionNotAVerdict) {
+  // 10 ns per iteration on a 1 ns clock: 4 of 10 pairs read the same, and the rest decide the ranks.
+  const std::vector<double> base = {10, 10, 10, 10, 10, 10, 10, 10, 10, 10};
+  const std::vector<double> head = {10, 12, 10, 12, 10, 12, 10, 12, 12, 12};
+  const auto judged = judge_time(base, head, 0.05, 0.95, Pairing::Paired);
+  EXPECT_EQ(judged.verdict, stats::Verdict::Inconclusive);
+  EXPECT_DOUBLE_EQ(judged.tied_share, 0.4);
+  EXPECT_NE(judged.note.find("timer resolution"), std::string::npos) << judged.note;
+  // One tie in ten is the clock's chance, not its resolution.
+  std::vector<double> head_apart = {11, 12, 13, 12, 11, 12, 10, 12, 12, 12};
+  const auto apart = judge_time(base, head_apart, 0.05, 0.95, Pairing::Paired);
+  EXPECT_DOUBLE_EQ(apart.tied_share, 0.1);
+  EXPECT_EQ(apart.note.find("timer resolution"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cobench::verdict
