@@ -117,7 +117,7 @@ verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_
   int last_run = -1;
   for (const auto* runs : {&s.base_runs, &s.head_runs})
     for (int run : *runs) last_run = std::max(last_run, run);
-  return target_stopped || last_run + 1 >= max_runs ? verdict::Look::Final : verdict::Look::Interim;
+  return target_stopped ? verdict::Look::Final : verdict::LookRule::look_at(last_run + 1, max_runs);
 }
 
 /// Which control `target` is in this job: "machine", "layout", or "" for a measured target.

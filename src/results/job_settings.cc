@@ -101,7 +101,7 @@ TimeRule time_rule(const JobSettings& s) {
   TimeRule rule;
   rule.metric = s.metric;
   rule.pairing = s.pairing == "paired" ? verdict::Pairing::Paired : verdict::Pairing::Unpaired;
-  rule.looks = verdict::LookRule(s.confidence, s.looks == "every-look");
+  rule.looks = verdict::LookRule(s.confidence, s.looks == "every-look", s.max_runs);
   rule.controls = s.control_rule == "shift" ? verdict::ControlRule::Shift : verdict::ControlRule::Spread;
   return rule;
 }

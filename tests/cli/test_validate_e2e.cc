@@ -62,16 +62,16 @@ TEST(ValidateE2E, AShortRunPrintsEveryRowAndCountsEveryVerdict) {
   EXPECT_EQ(job.at("verdicts").size(), 10u);
 
   // Every job's report is kept, readable through the report model: the ten
-  // verdicts, and the two controls every job carries (the fixture's cobench.toml
-  // names the layout control, whose base binary is the machine control).
+  // verdicts, the layout control the fixture's cobench.toml names and the two
+  // rows of the machine control cobench ships (a compute and a memory loop).
   const auto report =
       cobench::report::from_json(nlohmann::json::parse(cobench::read_file(out / "jobs/001/report.json")));
-  EXPECT_EQ(report.benchmarks.size(), 12u);
+  EXPECT_EQ(report.benchmarks.size(), 13u);
   std::map<std::string, std::string> controls;
   for (const auto& row : report.benchmarks)
     if (row.is_control) controls[row.target] = row.control_kind;
   EXPECT_EQ(controls, (std::map<std::string, std::string>{{"bench_control", "layout"},
-                                                          {"machine:bench_control", "machine"}}));
+                                                          {"machine:cobench_machine_control", "machine"}}));
   EXPECT_EQ(job.at("controls").size(), report.controls.size());
   EXPECT_TRUE(fs::exists(out / "jobs/001/results.jsonl"));
   EXPECT_TRUE(fs::exists(out / "summary.md"));

@@ -202,7 +202,7 @@ TEST_F(ShardE2E, ABuildThatCannotFitTheTimeBudgetIsReportedBeforeBuilding) {
   const report::Report report = report_of(out);
   std::set<std::string> measured;
   for (const auto& row : report.benchmarks) measured.insert(row.target);
-  EXPECT_EQ(measured, (std::set<std::string>{"bench_a", "bench_b", "bench_c", "bench_ctl", "machine:bench_ctl"}));
+  EXPECT_EQ(measured, (std::set<std::string>{"bench_a", "bench_b", "bench_c", "bench_ctl", "machine:cobench_machine_control"}));
   EXPECT_TRUE(std::any_of(report.notes.begin(), report.notes.end(),
                           [&](const std::string& note) { return note.rfind(said, 0) == 0; }));
 }

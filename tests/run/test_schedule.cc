@@ -178,22 +178,22 @@ TEST(Schedule, ADecidedBenchmarkStopsRunningWhileItsUndecidedNeighbourGoesOn) {
   ASSERT_TRUE(outcome.stop_reasons.count("t"));
 }
 
-TEST(Schedule, PairedHaybittlePetoLooksDecideOnlyOnceTheStrictIntervalExists) {
-  // Paired at 99.73%, an interval needs 10 pairs whose times differ: a clear 2x is
-  // decided at the first look after 10, not at 6.
+TEST(Schedule, PairedEarlyLooksDecideOnlyOnceTheirIntervalExists) {
+  // The early looks are at 99%: an exact signed-rank interval needs 8 pairs
+  // whose times differ (2/2^8 < 1%), so a clear 2x is decided at 8, not at 6.
   FakeRunner runner;
   runner.targets["clear"] = {2.0, 0.01};
   auto hooks = fake_clock(runner);
   auto outcome = run_schedule(runner, fake_pairs(runner), defaults(6, 30), hooks);
-  EXPECT_EQ(runner.count("clear", Side::Head), 10);
+  EXPECT_EQ(runner.count("clear", Side::Head), 8);
   EXPECT_FALSE(outcome.stop_reasons.count("clear"));
 }
 
-TEST(Schedule, ANoisyControlAroundOneDelaysButNeverWithdrawsAClearRegression) {
-  // A ±35% control shows no shift, but before the last look it cannot rule out
-  // one as large as its upper end: the 25% runs on beside it, and at the last
-  // look the control, having shown nothing, moves nothing (the old rule left
-  // it inconclusive unless it cleared the control's whole spread).
+TEST(Schedule, ANoisyControlAroundOneNeverWithdrawsAClearRegression) {
+  // A ±35% control shows no slower head side: until its upper end rules out a
+  // shift as large as the 25%, the 25% runs on beside it, and at the end the
+  // control, having shown nothing, moves nothing (the old rule left it
+  // inconclusive unless it cleared the control's whole spread).
   FakeRunner runner;
   runner.targets["slow"] = {1.25, 0.01};
   runner.targets["control"] = {1.0, 0.35};  // rebuilt untouched, ±35% noisy
@@ -204,7 +204,7 @@ TEST(Schedule, ANoisyControlAroundOneDelaysButNeverWithdrawsAClearRegression) {
   EXPECT_EQ(runner.count("control", Side::Head), runner.count("slow", Side::Head));  // it follows, and ends with it
   EXPECT_FALSE(outcome.stop_reasons.count("slow")) << "decided, not stopped undecided";
   const auto controls = results::judge_controls(outcome.records, {{"control", "layout"}}, s.rule);
-  EXPECT_FALSE(controls.shift.any());
+  EXPECT_FALSE(controls.shift.slower_by.has_value()) << "no evidence of a slower head side";
   EXPECT_TRUE(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Final, controls).empty());
 }
 
