@@ -136,8 +136,7 @@ std::string json_items(const nlohmann::json& object) {
   std::string list;
   if (!object.is_object()) return list;
   for (const auto& [key, value] : object.items()) {
-    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-    list += fmt::format("- {}: {}\n", escape_markdown(key), escape_markdown(text));
+    list += fmt::format("- {}: {}\n", escape_markdown(key), escape_markdown(value_text(value)));
   }
   return list;
 }
