@@ -97,6 +97,20 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
                      fmt::join(facts, ", "), effect, metric_hint);
 }
 
+/// Rows whose head failed in every run while their base ran: the change
+/// broke the benchmark (a crash, an exit status, a timeout). That is a
+/// regression of the change, never a row left inconclusive, and its note says
+/// so first. Applied last, so no control or reach rule turns it back.
+void mark_broken_by_the_change(report::Report& out, const std::set<std::string>& broken_targets) {
+  for (auto& row : out.benchmarks) {
+    if (row.is_control || !broken_targets.count(row.target) || !row.head_samples.empty() || row.base_samples.empty())
+      continue;
+    row.verdict = stats::Verdict::Regression;
+    row.note = "broken by the change: the head failed in every run, the base did not" +
+               (row.note.empty() ? std::string() : "; " + row.note);
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& failed, const std::string& side,
@@ -230,7 +244,9 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.look_rule = rule.looks.describe();
   out.reach_method = settings.reach_method;
 
+  std::set<std::string> broken_targets;  // every head run failed, some base run did not
   for (const auto& [target, runs] : tally(results.runs)) {
+    if (runs.attempted[1] > 0 && runs.succeeded[1] == 0 && runs.succeeded[0] > 0) broken_targets.insert(target);
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
     const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
     out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
@@ -276,6 +292,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   apply_controls(out, settings);
   apply_reach(out, results);
   report::flag_optimised_away(out.benchmarks);
+  mark_broken_by_the_change(out, broken_targets);
   note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {
     auto& list = target.side == Side::Head ? out.added : out.removed;
