@@ -100,12 +100,13 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
 /// Rows whose head failed in every run while their base ran: the change
 /// broke the benchmark (a crash, an exit status, a timeout). That is a
 /// regression of the change, never a row left inconclusive, and its note says
-/// so first. Applied last, so no control or reach rule turns it back.
+/// so first. Applied last, so no control, reach or allocation rule turns it back.
 void mark_broken_by_the_change(report::Report& out, const std::set<std::string>& broken_targets) {
   for (auto& row : out.benchmarks) {
     if (row.is_control || !broken_targets.count(row.target) || !row.head_samples.empty() || row.base_samples.empty())
       continue;
-    row.verdict = stats::Verdict::Regression;
+    row.time.verdict = row.verdict = stats::Verdict::Regression;
+    row.decided_by = "time";
     row.note = "broken by the change: the head failed in every run, the base did not" +
                (row.note.empty() ? std::string() : "; " + row.note);
   }
@@ -292,7 +293,6 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   apply_controls(out, settings);
   apply_reach(out, results);
   report::flag_optimised_away(out.benchmarks);
-  mark_broken_by_the_change(out, broken_targets);
   note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {
     auto& list = target.side == Side::Head ? out.added : out.removed;
@@ -326,6 +326,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
   apply_alloc_metrics(out, results);  // allocs/op, bytes/op and per-target alloc status
+  mark_broken_by_the_change(out, broken_targets);
   report::sort_rows(out.benchmarks);
   return out;
 }

@@ -52,8 +52,10 @@ TEST_F(CommandRepo, ABudgetBeyondAnyMeaningIsRefused) {
 }
 
 TEST_F(CommandRepo, AReflogEntryThatDoesNotExistIsAnInputError) {
-  for (const auto& flag : {"--head", "--base"}) {
-    auto result = run({flag, "HEAD@{5}"});
+  for (const auto& [head, base] : {std::pair{"HEAD@{5}", "HEAD~1"}, std::pair{"HEAD", "HEAD@{5}"}}) {
+    auto result = run_cobench({"run", "--repo", repo.path().string(), "--head", head, "--base", base, "--runner",
+                               "command", "--command", "true", "--out", (dir / "out").string()},
+                              repo.path(), {}, 600);
     EXPECT_EQ(result.exit_code, 2) << explain(result);
     EXPECT_NE(error_line(result).find("HEAD@{5}"), std::string::npos) << explain(result);
   }
@@ -72,7 +74,9 @@ TEST_F(CommandRepo, UncommittedChangesAreNamedInAWarning) {
 }
 
 TEST_F(CommandRepo, TheRootFolderIsNoReportFolder) {
-  auto result = run({"--out", "/"});
+  auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--runner", "command", "--command",
+                             "true", "--out", "/"},
+                            repo.path(), {}, 600);
   EXPECT_EQ(result.exit_code, 2) << explain(result);
   EXPECT_NE(error_line(result).find("--out /"), std::string::npos) << explain(result);
   EXPECT_FALSE(fs::exists("/.cobench-lock"));

@@ -98,10 +98,17 @@ TEST_F(LeftoversE2E, FilesOthersWriteIntoTheReportFolderDuringAJobSurviveTheNext
                              out.string();
   auto first = run(out, writer);
   ASSERT_EQ(first.exit_code, 0) << explain(first);
+  // A file named as cobench names its own that cobench did not write: the next job stops before touching anything.
   auto second = run(out, "true");
-  ASSERT_EQ(second.exit_code, 0) << explain(second);
+  EXPECT_EQ(second.exit_code, 2) << explain(second);
+  EXPECT_NE(second.err.find("holds runs/x-base-1.json, which cobench did not write"), std::string::npos) << second.err;
   EXPECT_EQ(read_text(out / "mine.txt"), "mine\n");
   EXPECT_EQ(read_text(out / "runs/x-base-1.json"), "x\n");
+  // Moved away by its owner: the next job replaces cobench's own files only.
+  fs::rename(out / "runs/x-base-1.json", dir / "x-base-1.json");
+  auto third = run(out, "true");
+  ASSERT_EQ(third.exit_code, 0) << explain(third);
+  EXPECT_EQ(read_text(out / "mine.txt"), "mine\n");
   EXPECT_TRUE(fs::exists(out / "report.md"));
 
   // --out . (the repository): a source file created during the job is not cobench's either.
