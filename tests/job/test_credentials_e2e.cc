@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/files.h"
+#include "job/run_fixture.h"
 #include "support/testing.h"
 
 namespace cobench::job {
@@ -20,15 +21,9 @@ const std::vector<std::pair<std::string, std::string>> kCredentials = {
     {"CI_JOB_JWT_V2", "eyJEEEEsecretjwt0005"},             {"DEPLOY_PASSWORD", "FFFFsecretpassword0006"},
     {"MY_PASSED_TOKEN", "GGGGsecretpassed0007"}};
 
-struct CredentialsE2E : ::testing::Test {
-  TempDir dir;
-  GitRepo repo{dir / "repo"};
-  std::string base;
+struct CredentialsE2E : testing::CommandFixture {
   void SetUp() override {
-    repo.write("README", "base\n");
-    base = repo.commit("base");
-    repo.write("README", "head\n");
-    repo.commit("head");
+    CommandFixture::SetUp();
     // A value that reaches an output without the environment: read from a file.
     write_file(dir / "leak.txt", "CI_JOB_TOKEN is CCCCsecretjobtoken0003\n");
   }

@@ -14,16 +14,7 @@ namespace fs = std::filesystem;
 using namespace cobench::testing;
 
 /// A repository without a build: jobs of the command runner, which finish in seconds.
-struct CommandRepo : ::testing::Test {
-  TempDir dir;
-  GitRepo repo{dir / "repo"};
-  std::string base;
-  void SetUp() override {
-    repo.write("README", "base\n");
-    base = repo.commit("base");
-    repo.write("README", "head\n");
-    repo.commit("head");
-  }
+struct CommandRepo : testing::CommandFixture {
   process::Result run(std::vector<std::string> extra, const std::vector<std::pair<std::string, std::string>>& env = {}) const {
     std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--out", (dir / "out").string(),
                                      "--min-runs", "2", "--max-runs", "2", "--runner", "command",

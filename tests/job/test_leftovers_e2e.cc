@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "core/files.h"
+#include "job/run_fixture.h"
 #include "support/testing.h"
 
 namespace cobench::job {
@@ -23,16 +24,7 @@ namespace fs = std::filesystem;
 using namespace cobench::testing;
 using Clock = std::chrono::steady_clock;
 
-struct LeftoversE2E : ::testing::Test {
-  TempDir dir;
-  GitRepo repo{dir / "repo"};
-  std::string base;
-  void SetUp() override {
-    repo.write("README", "base\n");
-    base = repo.commit("base");
-    repo.write("README", "head\n");
-    repo.commit("head");
-  }
+struct LeftoversE2E : testing::CommandFixture {
   std::vector<std::string> args(const fs::path& out, const std::string& command, std::vector<std::string> extra = {}) const {
     std::vector<std::string> argv = {"run",     "--repo",     repo.path().string(), "--base", base, "--out",
                                      out.string(), "--min-runs", "2", "--max-runs", "2", "--runner", "command",
