@@ -25,15 +25,17 @@ using namespace cobench;
   std::abort();
 }
 
-/// The input as names: a byte of length, then that many bytes, again and again; the first byte bounds the filters.
+/// The input as names: a byte of length, then that many bytes, again and again (at most 16 names: the
+/// filters' splitting needs few with the small bounds the first byte gives); the first byte bounds the filters.
 std::vector<std::string> names_of(std::string_view text) {
+  constexpr size_t kMostNames = 16;
   std::vector<std::string> names;
-  for (size_t at = 1; at < text.size();) {
+  for (size_t at = 1; at < text.size() && names.size() < kMostNames;) {
     const size_t length = static_cast<unsigned char>(text[at++]);
     std::string name(text.substr(at, length));
     at += length;
     std::erase(name, '\0');  // Google Benchmark registers C strings: no name holds a NUL
-    names.push_back(std::move(name));
+    if (!name.empty()) names.push_back(std::move(name));  // and a benchmark without a name is refused as such
   }
   return names;
 }
@@ -74,13 +76,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // The stopping filters: compiled by the binary's grammar, within their bound, exactly the names.
   if (const auto filters = benchmark_regex::exact_filters(names, max_bytes)) {
+    std::vector<benchmark_regex::Filter> compiled;
     for (const auto& filter : *filters) {
       if (filter.size() > max_bytes) finding("a filter longer than its bound");
       if (filter.size() <= 1000 && benchmark_regex::filter_problem(filter)) finding("a filter the binary refuses");
+      try {
+        compiled.emplace_back(filter);
+      } catch (const std::regex_error&) {
+        finding("a filter the binary cannot compile");
+      }
     }
     auto runs = [&](const std::string& name) {
-      for (const auto& filter : *filters)
-        if (benchmark_regex::filter_runs(filter, name)) return true;
+      for (const auto& filter : compiled)
+        if (filter.runs(name)) return true;
       return false;
     };
     for (const auto& name : asked) {
@@ -90,7 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   } else {
     for (const auto& name : asked)
-      if (name.size() > benchmark_regex::kMaxNameBytes || name.size() + 2 > max_bytes) return 0;  // documented refusals
+      if (name.size() > benchmark_regex::kMaxNameBytes || benchmark_regex::literal(name)->size() + 2 > max_bytes)
+        return 0;  // the documented refusals: a name longer than a filter may be
     finding("no filter for names a filter can carry");
   }
 

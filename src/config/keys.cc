@@ -14,6 +14,7 @@
 #include "core/errors.h"
 #include "core/glob.h"
 #include "core/parse.h"
+#include "core/regex_limits.h"
 #include "core/text.h"
 
 namespace cobench::config {
@@ -238,36 +239,6 @@ std::string expected(std::string_view what, const toml::node& node) {
 
 constexpr const char* kBadDuration =
     "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\" (at most 366 days)";
-
-// Longer patterns are refused before compiling: libstdc++'s regex compiler
-// recurses once per term and per nesting level and overflows the stack on long
-// ones (60,000 characters). No benchmark-name pattern comes near this.
-constexpr size_t kMaxRegexLength = 1000;
-
-// libstdc++ reads the number of a back-reference (\12) or a repeat count
-// ({2,5}) into a long without checking for overflow (undefined behaviour past
-// 18 digits); no pattern needs one longer than this.
-constexpr size_t kMaxRegexNumberDigits = 9;
-
-bool has_oversized_number(std::string_view pattern) {
-  auto digits_at = [&](size_t i) {
-    size_t n = 0;
-    while (i + n < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[i + n]))) ++n;
-    return n;
-  };
-  bool in_braces = false;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern[i] == '\\') {
-      if (digits_at(i + 1) > kMaxRegexNumberDigits) return true;
-      ++i;  // an escaped brace is a literal
-    } else if (pattern[i] == '{' || pattern[i] == '}') {
-      in_braces = pattern[i] == '{';
-    } else if (in_braces && digits_at(i) > kMaxRegexNumberDigits) {
-      return true;
-    }
-  }
-  return false;
-}
 
 std::string regex_problem(const std::string& pattern) {
   if (pattern.size() > kMaxRegexLength)

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "core/regex_limits.h"
+
 // libstdc++ refuses a backslash before an ordinary character ("\]") only under
 // __STRICT_ANSI__ (-std=c++20, not gnu++20), as libbenchmark is compiled.
 // Checking filters with the other behaviour would accept what the binaries refuse.
@@ -16,26 +18,11 @@
 namespace cobench::benchmark_regex {
 namespace {
 
-constexpr size_t kMaxPatternBytes = 1000;
-constexpr size_t kMaxNumberDigits = 9;
 constexpr std::string_view kSpecial = ".[\\()*+?{|^$";
-
-bool has_oversized_number(std::string_view pattern) {
-  size_t digits = 0;
-  for (char c : pattern) {
-    digits = std::isdigit(static_cast<unsigned char>(c)) ? digits + 1 : 0;
-    if (digits > kMaxNumberDigits) return true;
-  }
-  return false;
-}
 
 std::regex compile(std::string_view pattern) {
   return std::regex(pattern.begin(), pattern.end(), std::regex_constants::extended);
 }
-
-}  // namespace
-
-namespace {
 
 /// What libbenchmark compiles of a filter: "" and "all" mean "." (everything);
 /// a leading '-' negates the rest (1.7.1 and later: the benchmarks it does not match run).
@@ -54,10 +41,10 @@ Spec spec_of(std::string_view pattern) {
 
 std::optional<std::string> filter_problem(std::string_view whole) {
   const std::string_view pattern = spec_of(whole).regex;
-  if (pattern.size() > kMaxPatternBytes)
-    return fmt::format("a filter of {} bytes; at most {} are accepted", pattern.size(), kMaxPatternBytes);
+  if (pattern.size() > kMaxRegexLength)
+    return fmt::format("a filter of {} bytes; at most {} are accepted", pattern.size(), kMaxRegexLength);
   if (has_oversized_number(pattern))
-    return fmt::format("a number of more than {} digits in the filter", kMaxNumberDigits);
+    return fmt::format("a repeat count of more than {} digits in the filter", kMaxRegexNumberDigits);
   if (pattern.find('\0') != std::string_view::npos) return std::string("a NUL byte in the filter");
   try {
     compile(pattern);
@@ -71,11 +58,17 @@ std::optional<std::string> filter_problem(std::string_view whole) {
   }
 }
 
-bool filter_runs(std::string_view pattern, std::string_view name) {
+Filter::Filter(std::string_view pattern) {
   const Spec spec = spec_of(pattern);
+  regex_ = compile(spec.regex);
+  negative_ = spec.negative;
+}
+
+bool Filter::runs(std::string_view name) const { return std::regex_search(name.begin(), name.end(), regex_) != negative_; }
+
+bool filter_runs(std::string_view pattern, std::string_view name) {
   try {
-    const std::regex compiled = compile(spec.regex);
-    return std::regex_search(name.begin(), name.end(), compiled) != spec.negative;
+    return Filter(pattern).runs(name);
   } catch (const std::regex_error&) {
     return false;
   }

@@ -12,6 +12,7 @@
 // the binary will run.
 #include <cstddef>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,9 +25,21 @@ namespace cobench::benchmark_regex {
 /// libstdc++'s compiler recurses per term and reads counts without overflow checks.
 std::optional<std::string> filter_problem(std::string_view pattern);
 
-/// Whether Google Benchmark, run with --benchmark_filter=`pattern`, runs the
-/// benchmark `name` (a compiled pattern searched in the name). False for a
-/// pattern it cannot compile.
+/// A --benchmark_filter compiled once, as Google Benchmark compiles it, to ask
+/// about many names.
+class Filter {
+ public:
+  /// Throws std::regex_error for a pattern Google Benchmark cannot compile.
+  explicit Filter(std::string_view pattern);
+  /// Whether Google Benchmark runs the benchmark `name` under this filter.
+  bool runs(std::string_view name) const;
+
+ private:
+  std::regex regex_;
+  bool negative_ = false;
+};
+
+/// Filter(pattern).runs(name); false for a pattern Google Benchmark cannot compile.
 bool filter_runs(std::string_view pattern, std::string_view name);
 
 /// `name` as a POSIX extended regex matching exactly its bytes: the grammar's
