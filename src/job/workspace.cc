@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/errors.h"
+
 namespace cobench::job {
 
 Revisions resolve_revisions(const std::filesystem::path& repo, const std::string& head, const std::string& base,
@@ -18,8 +20,15 @@ Revisions resolve_revisions(const std::filesystem::path& repo, const std::string
 }
 
 std::optional<std::string> uncommitted_changes_warning(const std::filesystem::path& repo, const Revisions& revs) {
-  if (git::resolve(repo, "HEAD") != revs.head_sha) return std::nullopt;
-  const auto changed = git::uncommitted_changes(repo);
+  std::vector<std::string> changed;
+  try {
+    if (git::resolve(repo, "HEAD") != revs.head_sha) return std::nullopt;
+    changed = git::uncommitted_changes(repo);
+  } catch (const InputError&) {
+    return std::nullopt;  // a warning, never a reason for the job to fail (an Interrupted still ends it)
+  } catch (const InfraError&) {
+    return std::nullopt;
+  }
   if (changed.empty()) return std::nullopt;
   constexpr size_t kNamed = 5;
   std::vector<std::string> named(changed.begin(), changed.begin() + static_cast<long>(std::min(changed.size(), kNamed)));
