@@ -79,8 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<benchmark_regex::Filter> compiled;
     for (const auto& filter : *filters) {
       if (filter.size() > max_bytes) finding("a filter longer than its bound");
-      if (filter.size() <= 1000 && benchmark_regex::filter_problem(filter)) finding("a filter the binary refuses");
-      try {
+      try {  // compiled as libbenchmark compiles it: what it cannot compile, it refuses
         compiled.emplace_back(filter);
       } catch (const std::regex_error&) {
         finding("a filter the binary cannot compile");
@@ -93,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     };
     for (const auto& name : asked) {
       if (!runs(name)) finding("a name its filters do not run");
-      for (const std::string& near : {name + "x", name.substr(0, name.size() / 2), "a" + name})
+      for (const std::string& near : {name + "x", name.substr(0, name.size() - 1)})
         if (!asked.count(near) && runs(near)) finding("a filter runs a name it was not given");
     }
   } else {
