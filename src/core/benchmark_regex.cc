@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/regex_limits.h"
+#include "core/text.h"
 
 // libstdc++ refuses a backslash before an ordinary character ("\]") only under
 // __STRICT_ANSI__ (-std=c++20, not gnu++20), as libbenchmark is compiled.
@@ -50,8 +51,9 @@ std::optional<std::string> filter_problem(std::string_view whole) {
     compile(pattern);
     return std::nullopt;
   } catch (const std::regex_error& e) {
-    return fmt::format("Google Benchmark reads filters as POSIX extended regexes and cannot compile this one: {}{}",
-                       e.what(),
+    return fmt::format("bad filter '{}': Google Benchmark reads filters as POSIX extended regexes and cannot compile "
+                       "it: {}{}",
+                       escape_invalid_utf8(shorten(whole, 200)), e.what(),
                        pattern.find("\\]") != std::string_view::npos || pattern.find("\\}") != std::string_view::npos
                            ? " (write ] and } without a backslash)"
                            : "");

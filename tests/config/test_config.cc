@@ -285,8 +285,8 @@ TEST(Config, DurationsLongerThanAYearAreRefused) {
 }
 
 TEST(Config, TheFilterIsCheckedAsGoogleBenchmarkReadsItAndPassEnvTakesVariableNames) {
-  EXPECT_EQ(error_of("[run]\nfilter = \"BM_a\\\\]\"\n").rfind("cobench.toml:2:10: run.filter: Google Benchmark reads "
-                                                           "filters as POSIX extended regexes",
+  EXPECT_EQ(error_of("[run]\nfilter = \"BM_a\\\\]\"\n").rfind("cobench.toml:2:10: run.filter: bad filter 'BM_a\\]': Google "
+                                                           "Benchmark reads filters as POSIX extended regexes",
                                                            0),
             0u)
       << error_of("[run]\nfilter = \"BM_a\\\\]\"\n");

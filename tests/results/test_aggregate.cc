@@ -64,6 +64,15 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
 }
 
+TEST(Aggregate, ABaseThatAlwaysFailedIsNoRegressionOfTheChange) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  runner.targets["t"].failure = [](Side side, int) { return side == Side::Base ? "SIGSEGV" : ""; };
+  const auto& r = row(aggregate(results_of(runner, 6), "r"), "BM_x");
+  EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);  // the change fixed a crash, or both sides are in doubt
+  EXPECT_EQ(r.note.find("broken by the change"), std::string::npos) << r.note;
+}
+
 TEST(Aggregate, FailedRunsAreCountedAndNamedInTheNote) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
@@ -84,7 +93,9 @@ TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   auto report = aggregate(results_of(runner, 6), "r");
   const auto& r = row(report, "BM_x");
   EXPECT_FALSE(r.time.compared);
-  EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);
+  // The head failing every run where its base ran: the change broke it, a regression naming the failure.
+  EXPECT_EQ(r.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(r.note.rfind("broken by the change: the head failed in every run, the base did not", 0), 0u) << r.note;
   EXPECT_NE(r.note.find("head timed out in 6/6 runs"), std::string::npos) << r.note;
   EXPECT_TRUE(report.removed.empty());
   // Undefined numbers are null and "-", never 0.
