@@ -75,8 +75,14 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
   if (std::none_of(results.runs.begin(), results.runs.end(), [](const RunRecord& r) { return r.kind == "time"; }))
     return std::nullopt;
   const double share = shares.empty() ? 1 : stats::median(shares);
-  const int cpus = results.host.value("cpu_count", 0);
-  const auto& averages = results.host.value("load_average", nlohmann::json::array());
+  // The host line is read as it came (a hand-edited or another tool's file): a fact of another type is no fact.
+  const auto count = results.host.find("cpu_count");
+  const int cpus = count != results.host.end() && count->is_number_unsigned() && count->get<uint64_t>() <= 1u << 20
+                       ? static_cast<int>(count->get<uint64_t>())
+                       : 0;
+  const auto found = results.host.find("load_average");
+  const nlohmann::json averages =
+      found != results.host.end() && found->is_array() ? *found : nlohmann::json::array();
   const double load = !averages.empty() && averages[0].is_number() ? averages[0].get<double>() : 0;
   const bool loaded = (cpus > 0 && load >= cpus) || share < 0.8;
   if (!loaded) return std::nullopt;

@@ -64,6 +64,19 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
 }
 
+TEST(Aggregate, HostFactsOfAnotherTypeAreNoFacts) {
+  // fuzz_merge_reports: a host line whose cpu_count was a string threw nlohmann's type_error out of aggregate.
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  ResultsFile file = results_of(runner, 6);
+  for (const nlohmann::json& host : {nlohmann::json{{"cpu_count", "2"}, {"load_average", "high"}},
+                                     nlohmann::json{{"cpu_count", 1e300}, {"load_average", {"x"}}},
+                                     nlohmann::json{{"cpu_count", -4}, {"load_average", nlohmann::json::object()}}}) {
+    file.host = host;
+    EXPECT_NO_THROW(aggregate(file, "r")) << host.dump();
+  }
+}
+
 TEST(Aggregate, ABaseThatAlwaysFailedIsNoRegressionOfTheChange) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
