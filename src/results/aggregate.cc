@@ -77,9 +77,9 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
   const double share = shares.empty() ? 1 : stats::median(shares);
   // The host line is read as it came (a hand-edited or another tool's file): a fact of another type is no fact.
   const auto count = results.host.find("cpu_count");
-  const int cpus = count != results.host.end() && count->is_number_unsigned() && count->get<uint64_t>() <= 1u << 20
-                       ? static_cast<int>(count->get<uint64_t>())
-                       : 0;
+  const bool counted = count != results.host.end() && count->is_number_integer() && count->get<int64_t>() > 0 &&
+                       count->get<int64_t>() <= (1 << 20);
+  const int cpus = counted ? static_cast<int>(count->get<int64_t>()) : 0;
   const auto found = results.host.find("load_average");
   const nlohmann::json averages =
       found != results.host.end() && found->is_array() ? *found : nlohmann::json::array();
