@@ -1,7 +1,8 @@
 # The fuzz targets, shared by the fuzz build (fuzz/CMakeLists.txt) and the
 # main build, which registers a short smoke run of each as a CTest test.
 # Each target fuzz/fuzz_<name>.cc has its seed corpus in fuzz/corpus/<name>/.
-set(COBENCH_FUZZ_TARGETS gbench_json go_bench results_jsonl config_toml include_scanner git_diff api_responses gcov_json)
+set(COBENCH_FUZZ_TARGETS gbench_json go_bench results_jsonl config_toml include_scanner git_diff api_responses gcov_json
+    benchmark_names merge_reports)
 
 # The stages those parsers live in, and every stage they link.
 set(COBENCH_FUZZ_STAGES core process stats verdict formats report config git cmake select results post)

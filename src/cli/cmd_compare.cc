@@ -8,6 +8,8 @@
 
 #include "cli/commands.h"
 #include "cli/settings_flags.h"
+#include "formats/json_text.h"
+#include "report/escape.h"
 #include "core/errors.h"
 #include "formats/formats.h"
 #include "host/environment.h"
@@ -156,11 +158,12 @@ int run_compare(const CompareFlags& flags, const SettingFlags& setting_flags) {
   report::Report report = build_report(flags, settings);
   std::string text;
   if (flags.format == "json")
-    text = report::to_json(report).dump(2) + "\n";
+    text = formats::dump_json(report::to_json(report), 2) + "\n";  // names may hold any bytes
   else if (flags.format == "markdown")
     text = report::render_markdown(report);
   else
     text = report::render_table(report, flags.color == "always");
+  text = report::scrub_rendered(text);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::vector<stats::Verdict> verdicts;
   for (const auto& row : report.benchmarks) verdicts.push_back(row.verdict);

@@ -8,7 +8,9 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/parse.h"
+#include "core/text.h"
 #include "post/post.h"
+#include "report/escape.h"
 
 namespace cobench::cli {
 namespace {
@@ -25,9 +27,11 @@ int run_post(const PostOptions& options) {
   post::PostLimits limits;
   auto timeout = parse_duration_seconds(options.timeout);
   if (!timeout || !(*timeout > 0))
-    throw InputError(fmt::format("--timeout: bad duration '{}': write e.g. 60s, 90 or 2m", options.timeout));
+    throw InputError(fmt::format("--timeout: bad duration '{}': write e.g. 60s, 90 or 2m (at most 366 days)",
+                                 shorten_saying_size(options.timeout, 200)));
   limits.timeout_seconds = *timeout;
-  std::string markdown = read_file(options.report);
+  // The report may hold a credential (written by an older cobench, or edited): none reaches the note.
+  const std::string markdown = report::scrub_rendered(read_file(options.report));
   post::Getenv env = post::process_environment();
   post::Posted posted;
   if (options.gitlab) {

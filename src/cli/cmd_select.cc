@@ -13,6 +13,7 @@
 #include "cli/settings_flags.h"
 #include "config/config.h"
 #include "core/errors.h"
+#include "formats/json_text.h"
 #include "git/git.h"
 #include "host/environment.h"
 #include "job/job_folder.h"
@@ -49,6 +50,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   const fs::path repo = git::toplevel(f.repo.empty() ? fs::current_path() : fs::path(f.repo));
   const auto env = host::environment_map();
   const config::Config settings = flags.layer(find_config_file(f.config, repo), env);
+  host::withhold_credentials(settings.run.pass_env);  // CMake runs the project's code: no credential for it
   const std::string& source_dir = settings.build.source_dir;
 
   const std::string head_sha = git::resolve(repo, f.head);
@@ -93,7 +95,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   }
 
   select::Selection selection = select::select_targets(in);
-  std::string out = f.format == "json" ? select::to_json(selection).dump(2) + "\n" : select::to_text(selection);
+  std::string out = f.format == "json" ? formats::dump_json(select::to_json(selection), 2) + "\n" : select::to_text(selection);
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   select::enforce_strict_layout(selection);
@@ -120,7 +122,8 @@ Subcommand add_select(CLI::App& root) {
   app->add_option("--config", f.config, "settings file (default <repo>/cobench.toml when present)");
   auto settings = std::make_shared<SettingFlags>(
       app, std::initializer_list<std::string_view>{"build.source_dir", "select.max_targets", "select.targets",
-                                                   "run.filter", "select.strict_layout", "build.cmake_args"});
+                                                   "run.filter", "select.strict_layout", "build.cmake_args",
+                                                   "run.pass_env"});
   sub.run = [flags, settings]() -> int { return run_select(*flags, *settings); };
   return sub;
 }

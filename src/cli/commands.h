@@ -22,5 +22,7 @@ Subcommand add_demo(CLI::App& root);
 /// `cobench validate`: real `cobench run` jobs on a bundled fixture whose truth is known.
 Subcommand add_validate(CLI::App& root);
 Subcommand add_post(CLI::App& root);
+/// `cobench clean`: the work dir's job folders no running job holds (kept, or of killed jobs).
+Subcommand add_clean(CLI::App& root);
 
 }  // namespace cobench::cli

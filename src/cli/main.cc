@@ -9,7 +9,22 @@
 #include "cli/commands.h"
 #include "cli/version.h"
 #include "core/errors.h"
+#include "core/secrets.h"
+#include "core/text.h"
 #include "process/signals.h"
+#include "report/escape.h"
+
+namespace {
+
+/// An error as printed: no credential, at most a few KiB (an argument may be
+/// megabytes), and nothing that could drive or reorder a terminal.
+std::string printable(const char* what) {
+  constexpr size_t kMaxErrorBytes = 4096;
+  return cobench::report::sanitize_text(cobench::shorten_saying_size(cobench::secrets::scrub(what), kMaxErrorBytes),
+                                        true);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace cobench;
@@ -23,6 +38,7 @@ int main(int argc, char** argv) {
   std::vector<cli::Subcommand> subcommands = {
       cli::add_run(app),   cli::add_compare(app), cli::add_select(app),   cli::add_report(app),
       cli::add_merge(app), cli::add_demo(app),    cli::add_validate(app), cli::add_post(app),
+      cli::add_clean(app),
   };
   // After the subcommands, which would inherit it: their help is one section each of the man page.
   app.footer("Each command has --help. The manual: man cobench (every command and flag), and "
@@ -37,7 +53,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "cobench: %s\n", e.what());
+    std::fprintf(stderr, "cobench: %s\n", printable(e.what()).c_str());
     std::fprintf(stderr, "Run with --help for more information.\n");
     return kExitUsage;
   }
@@ -47,16 +63,16 @@ int main(int argc, char** argv) {
       if (sub.app->parsed()) return sub.run();
     return kExitUsage;
   } catch (const InputError& e) {
-    std::fprintf(stderr, "cobench: error: %s\n", e.what());
+    std::fprintf(stderr, "cobench: error: %s\n", printable(e.what()).c_str());
     return kExitUsage;
   } catch (const Interrupted&) {
     std::fprintf(stderr, "cobench: interrupted\n");
     return kExitInterrupted;
   } catch (const InfraError& e) {
-    std::fprintf(stderr, "cobench: error: %s\n", e.what());
+    std::fprintf(stderr, "cobench: error: %s\n", printable(e.what()).c_str());
     return kExitInfra;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "cobench: internal error: %s\n", e.what());
+    std::fprintf(stderr, "cobench: internal error: %s\n", printable(e.what()).c_str());
     return kExitInfra;
   }
 }

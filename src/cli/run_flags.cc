@@ -25,7 +25,7 @@ RunFlags::RunFlags(CLI::App* app) {
                "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
                "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent", "run.reach",
                "run.reach_index", "run.instruction_runs", "budget.instructions_tolerance", "budget.governing",
-               "build.ccache", "build.ccache_dir"});
+               "build.ccache", "build.ccache_dir", "run.pass_env"});
 }
 
 job::RunOptions RunFlags::options(const std::map<std::string, std::string>& env) const {

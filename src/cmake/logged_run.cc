@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "core/errors.h"
+#include "core/files.h"
+#include "core/secrets.h"
 
 namespace cobench::cmake::detail {
 
@@ -20,9 +22,11 @@ process::Result run_logged(const std::vector<std::string>& argv, const std::file
   if (!log_path.empty()) {
     std::error_code ec;
     if (log_path.has_parent_path()) std::filesystem::create_directories(log_path.parent_path(), ec);
+    note_written(log_path);
     std::ofstream log(log_path, std::ios::app | std::ios::binary);
+    // The build's output is published with the report folder: no credential in it.
     log << "$ " << (cwd.empty() ? "" : "cd " + process::quote_command_line({cwd.string()}) + " && ")
-        << process::quote_command_line(argv) << '\n' << result.out;
+        << process::quote_command_line(argv) << '\n' << secrets::scrub(result.out);
     if (!result.out.empty() && result.out.back() != '\n') log << '\n';
     if (!result.ok()) log << "# " << process::describe(result) << '\n';
     if (!log) throw InfraError(log_path.string() + ": cannot write the build log");

@@ -59,6 +59,8 @@ struct RunConfig {
   std::vector<std::string> commands;       ///< runner "command": each one benchmark
   std::vector<std::string> prepare;        ///< runner "command": run once per worktree first
   std::string filter;                      ///< benchmark-name regex for --benchmark_filter ("" = all)
+  /// Credential variables (secrets::is_credential_name) that builds and runs get all the same.
+  std::vector<std::string> pass_env;
   std::vector<std::string> control;        ///< layout controls: untouched targets rebuilt on both sides ([] = choose one)
   bool machine_control = true;             ///< one binary run as both sides in every block: the job's own A/A
   std::string control_rule = "shift";      ///< "shift" | "spread" (how controls held claims back before; for comparison)

@@ -10,9 +10,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/benchmark_regex.h"
 #include "core/errors.h"
 #include "core/glob.h"
 #include "core/parse.h"
+#include "core/regex_limits.h"
+#include "core/text.h"
 
 namespace cobench::config {
 namespace {
@@ -38,6 +41,8 @@ enum class Kind {
   MetricList,   ///< metric names from `choices`: "a,b" as text, a string or an array in TOML
   ShardPart,    ///< "I/N": part I of N, 1 <= I <= N
   TargetName,   ///< a CMake target of the project, or "" for none
+  VariableList, ///< environment variable names: "A,B" as text (a flag given once per name works too), an array in TOML
+  BenchmarkFilter,  ///< a --benchmark_filter regex, in Google Benchmark's own dialect (POSIX extended)
 };
 
 /// A value after reading, before it is stored.
@@ -146,8 +151,15 @@ const std::vector<Key>& table() {
       {{"run.prepare", "", "--prepare", "a command run once in each worktree before measuring (repeatable)", false,
         true},
        Kind::TextList, [](Config& c, const Value& v) { c.run.prepare = as<std::vector<std::string>>(v); }},
-      {{"run.filter", "COBENCH_FILTER", "--filter", "benchmark-name regex passed as --benchmark_filter"}, Kind::Regex,
-       [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
+      {{"run.filter", "COBENCH_FILTER", "--filter",
+        "benchmark-name regex passed as --benchmark_filter (POSIX extended, as Google Benchmark reads it)"},
+       Kind::BenchmarkFilter, [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
+      {{"run.pass_env", "COBENCH_PASS_ENV", "--pass-env",
+        "an environment variable builds and benchmark runs get although it looks like a credential (repeatable, "
+        "or A,B; adds to [run] pass_env); its value is still redacted from everything cobench publishes",
+        false, true, true},
+       Kind::VariableList, [](Config& c, const Value& v) { c.run.pass_env = as<std::vector<std::string>>(v); }, 0, {},
+       [](const Config& c) -> const std::vector<std::string>& { return c.run.pass_env; }},
       {{"run.control", "", "--control",
         "an untouched benchmark target rebuilt on both sides as the layout control (repeatable; default: the "
         "cheapest target the diff does not reach; none: no layout control)",
@@ -229,37 +241,8 @@ std::string expected(std::string_view what, const toml::node& node) {
   return fmt::format("expected {}, got {}", what, type_name(node));
 }
 
-constexpr const char* kBadDuration = "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\"";
-
-// Longer patterns are refused before compiling: libstdc++'s regex compiler
-// recurses once per term and per nesting level and overflows the stack on long
-// ones (60,000 characters). No benchmark-name pattern comes near this.
-constexpr size_t kMaxRegexLength = 1000;
-
-// libstdc++ reads the number of a back-reference (\12) or a repeat count
-// ({2,5}) into a long without checking for overflow (undefined behaviour past
-// 18 digits); no pattern needs one longer than this.
-constexpr size_t kMaxRegexNumberDigits = 9;
-
-bool has_oversized_number(std::string_view pattern) {
-  auto digits_at = [&](size_t i) {
-    size_t n = 0;
-    while (i + n < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[i + n]))) ++n;
-    return n;
-  };
-  bool in_braces = false;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern[i] == '\\') {
-      if (digits_at(i + 1) > kMaxRegexNumberDigits) return true;
-      ++i;  // an escaped brace is a literal
-    } else if (pattern[i] == '{' || pattern[i] == '}') {
-      in_braces = pattern[i] == '{';
-    } else if (in_braces && digits_at(i) > kMaxRegexNumberDigits) {
-      return true;
-    }
-  }
-  return false;
-}
+constexpr const char* kBadDuration =
+    "bad duration: write a positive number of seconds or e.g. \"90s\", \"20m\", \"1h30m\" (at most 366 days)";
 
 std::string regex_problem(const std::string& pattern) {
   if (pattern.size() > kMaxRegexLength)
@@ -326,7 +309,7 @@ Value checked(const Key& key, Value value) {
       break;
     case Kind::Duration:
     case Kind::OptionalDuration:
-      if (!(as<double>(value) > 0) || !std::isfinite(as<double>(value))) reject(kBadDuration);
+      if (!(as<double>(value) > 0) || !(as<double>(value) <= kMaxDurationSeconds)) reject(kBadDuration);
       break;
     case Kind::Probability:
       if (as<double>(value) <= 0 || as<double>(value) >= 1) reject("must be strictly between 0 and 1, e.g. 0.95");
@@ -348,6 +331,17 @@ Value checked(const Key& key, Value value) {
     case Kind::MetricList: check_metrics(key, as<std::vector<std::string>>(value)); break;
     case Kind::Regex:
       if (auto problem = regex_problem(as<std::string>(value)); !problem.empty()) reject(problem);
+      break;
+    case Kind::BenchmarkFilter:
+      if (auto problem = benchmark_regex::filter_problem(as<std::string>(value))) reject(*problem);
+      break;
+    case Kind::VariableList:
+      for (const auto& name : as<std::vector<std::string>>(value)) {
+        static const std::regex valid("[A-Za-z_][A-Za-z0-9_]*");
+        if (!std::regex_match(name, valid))
+          reject(fmt::format("'{}' is not an environment variable name (letters, digits and _, not first a digit)",
+                             shorten(name, 100)));
+      }
       break;
     case Kind::TargetName:
       if (auto problem = target_name_problem(as<std::string>(value)); !problem.empty()) reject(problem);
@@ -401,8 +395,21 @@ Shard shard_from_text(std::string_view text) {
   return {*index, *count};
 }
 
+/// Environment variable names: each value may list several, "A,B".
+std::vector<std::string> variable_names(const std::vector<std::string>& values) {
+  std::vector<std::string> names;
+  for (const auto& value : values)
+    for (size_t from = 0; from <= value.size();) {
+      const size_t comma = std::min(value.find(',', from), value.size());
+      names.push_back(value.substr(from, comma - from));
+      from = comma + 1;
+    }
+  return names;
+}
+
 Value from_text(const Key& key, const std::vector<std::string>& values) {
   if (key.kind == Kind::TextList || key.kind == Kind::RegexList || key.kind == Kind::GlobList) return values;
+  if (key.kind == Kind::VariableList) return variable_names(values);
   if (values.size() != 1) reject(fmt::format("given {} times; give it once", values.size()));
   const std::string& text = values.front();
   switch (key.kind) {
@@ -487,7 +494,8 @@ Value from_node(const Key& key, const toml::node& node) {
       if (node.is_string()) return split_metric_list(node.value<std::string>().value());
       if (!node.is_array()) reject(expected("a metric name or a list of them", node), &node);
       return strings_from(node);
-    case Kind::TextList: return strings_from(node);
+    case Kind::TextList:
+    case Kind::VariableList: return strings_from(node);
     case Kind::RegexList: {
       auto patterns = strings_from(node);
       for (size_t i = 0; i < patterns.size(); ++i)

@@ -16,6 +16,23 @@
 
 namespace cobench {
 
+namespace {
+
+std::function<void(const std::filesystem::path&)>& written_observer() {
+  static std::function<void(const std::filesystem::path&)> observer;
+  return observer;
+}
+
+}  // namespace
+
+void note_written(const std::filesystem::path& path) {
+  if (const auto& observer = written_observer()) observer(path);
+}
+
+void set_written_observer(std::function<void(const std::filesystem::path&)> observer) {
+  written_observer() = std::move(observer);
+}
+
 std::string read_file(const std::filesystem::path& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
@@ -39,6 +56,7 @@ static void write_all(int fd, std::string_view content, const std::filesystem::p
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+  note_written(path);
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   std::filesystem::path tmp = path;
   tmp += fmt::format(".tmp{}", ::getpid());
@@ -78,6 +96,7 @@ RemoveOnExit::~RemoveOnExit() {
 }
 
 void append_line_durable(const std::filesystem::path& path, std::string_view line) {
+  note_written(path);
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) throw InfraError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));

@@ -1,11 +1,24 @@
 #pragma once
 // Whole-file reads and writes with errors that name the path.
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace cobench {
+
+/// Says that cobench is about to write the file at `path` (or has a child
+/// process write it there): the report folder's manifest (job/output_dir.h)
+/// records each file of the folder this way, as it is written, so that a later
+/// job replaces exactly those. write_file_atomic() and append_line_durable()
+/// say it themselves, and so does process::run for the files it captures
+/// output into; a path a child is told to write (--benchmark_out=PATH) is said
+/// where it is chosen.
+void note_written(const std::filesystem::path& path);
+
+/// Who note_written() tells (one at a time); an empty function: nobody.
+void set_written_observer(std::function<void(const std::filesystem::path&)> observer);
 
 /// Reads a whole file; throws InputError("PATH: cannot read: REASON").
 std::string read_file(const std::filesystem::path& path);

@@ -25,7 +25,9 @@ std::optional<double> parse_fraction(std::string_view text) {
   return percent ? *value / 100.0 : *value;
 }
 
-std::optional<double> parse_duration_seconds(std::string_view text) {
+namespace {
+
+std::optional<double> duration_seconds(std::string_view text) {
   if (text.empty()) return std::nullopt;
   if (auto plain = parse_number(text)) return *plain >= 0 ? plain : std::nullopt;
   double total = 0;
@@ -47,6 +49,14 @@ std::optional<double> parse_duration_seconds(std::string_view text) {
     total += *number * scale;
   }
   return total;
+}
+
+}  // namespace
+
+std::optional<double> parse_duration_seconds(std::string_view text) {
+  const auto seconds = duration_seconds(text);
+  if (!seconds || !std::isfinite(*seconds) || *seconds > kMaxDurationSeconds) return std::nullopt;
+  return seconds;
 }
 
 std::string format_duration(double seconds) {

@@ -1,6 +1,7 @@
 #pragma once
 // JSON as benchmark tools write it: Google Benchmark prints bare NaN and
 // Infinity for undefined counters, which strict JSON parsers reject.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,8 +21,18 @@ nlohmann::json::parser_callback_t depth_limit(const std::string& what);
 
 /// Parses `text`, accepting bare NaN/Infinity; throws
 /// InputError("SOURCE: line L, column C: message") on malformed input, and
-/// on nesting deeper than kMaxJsonDepth.
+/// on nesting deeper than kMaxJsonDepth. Strings may hold any bytes, as
+/// Google Benchmark writes names (it escapes only quotes, backslashes and
+/// \b\f\n\r\t): bytes that are not UTF-8 and raw control characters come
+/// back as the same bytes in the parsed strings.
 nlohmann::json parse_lenient_json(std::string_view text, const std::string& source);
+
+/// `value` with `change` applied to every string in it, object keys included.
+nlohmann::json map_strings(const nlohmann::json& value, const std::function<std::string(const std::string&)>& change);
+
+/// JSON text of `value` whose strings may hold any bytes: bytes that are not
+/// UTF-8 are written as the text "\xE9" (nlohmann's dump() throws on them).
+std::string dump_json(const nlohmann::json& value, int indent = -1);
 
 /// A number field read back from parse_lenient_json (NaN and infinities
 /// included); nullopt when the value is not a number.

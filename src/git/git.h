@@ -96,6 +96,10 @@ void ensure_ignored(const std::filesystem::path& repo, const std::string& patter
 /// changed: then the work tree is that commit's tree, and needs no worktree.
 bool is_clean_checkout_of(const std::filesystem::path& repo, const std::string& sha);
 
+/// The tracked files of `repo`'s work tree that differ from its HEAD (staged
+/// or not), as `git status` names them; empty when the work tree is clean.
+std::vector<std::string> uncommitted_changes(const std::filesystem::path& repo);
+
 /// `git init` of a new repository in `dir` whose commits need no user
 /// configuration (a fixed author, no signing, no hooks); for throw-away repositories.
 void init_scratch_repository(const std::filesystem::path& dir);

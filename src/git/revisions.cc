@@ -25,8 +25,15 @@ std::optional<std::string> try_resolve(const std::filesystem::path& repo, const 
   if (is_not_a_repository(result))
     throw InputError(fmt::format("git: '{}' is not a git repository: {}", repo.string(),
                                  detail::last_line(result.err)));
-  // --verify --quiet exits 1 without a word for "no such commit"; anything else is git failing.
+  // --verify --quiet exits 1 without a word for "no such commit"; 128 for a revision it cannot read at all
+  // (a reflog entry past the log's end, "HEAD@{5}"; an upstream that is not configured): both are the
+  // user's input. Anything else is git failing.
   if (result.outcome == process::Result::Outcome::Exited && result.exit_code == 1) return std::nullopt;
+  if (result.outcome == process::Result::Outcome::Exited && result.exit_code == 128) {
+    const std::string why = detail::last_line(result.err);
+    throw InputError(fmt::format("git: unknown revision '{}' (in {}){}{}", rev, repo.string(), why.empty() ? "" : ": ",
+                                 why));
+  }
   throw InfraError(detail::failure_message(repo, args, result));
 }
 

@@ -14,4 +14,15 @@ std::vector<std::string> benchmark_environment();
 /// cobench's environment as a map (for git::default_base and CI variables).
 std::map<std::string, std::string> environment_map();
 
+/// Takes the credentials (secrets::is_credential_name) out of cobench's own
+/// environment, except the names in `pass_env`, so that nothing it starts
+/// from now on (git, CMake, compilers, benchmarks, commands) inherits them.
+/// Their values stay known to secrets::scrub(). Returns the names taken out,
+/// sorted. Call it before any thread starts (setenv is not thread-safe).
+std::vector<std::string> withhold_credentials(const std::vector<std::string>& pass_env);
+
+/// The line a job prints about it: "credentials withheld from builds and
+/// runs: A, B ([run] pass_env lets one through)"; "" when none was.
+std::string describe_withheld(const std::vector<std::string>& withheld);
+
 }  // namespace cobench::host

@@ -1,9 +1,14 @@
 #pragma once
 // The report folder (--out) of one job. It is locked for the job, so a second
-// job writing the same folder stops at once naming the first; the previous
-// job's files are replaced, found by the manifest cobench keeps there; files
-// cobench did not write are never deleted, and never overwritten either.
+// job writing the same folder stops at once naming the first. Its manifest
+// lists every file cobench writes there, as it writes it (core/files.h
+// note_written), so the next job replaces exactly those and nothing else: not
+// a file someone else put there while the job ran, and not a file a benchmark
+// wrote. A killed job's manifest holds what it wrote until it was killed, so
+// its folder is still recognised as cobench's. Files cobench did not write are
+// never deleted, and never overwritten either.
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,10 +22,11 @@ class OutputDir {
   /// Takes `dir` for this job. `origin` names it in errors ("--out"). With
   /// `cobench_owned` (the default folder inside cobench's work dir) files of
   /// cobench versions that kept no manifest are taken as cobench's. Throws
-  /// InputError when another job holds the folder, or when it holds files
-  /// cobench did not write where this job writes (reports, runs/, logs/, alloc/, instructions/).
+  /// InputError for the root folder, when another job holds the folder, or
+  /// when it holds files cobench did not write where this job writes (reports,
+  /// results.jsonl, runs/, logs/, alloc/, instructions/).
   OutputDir(const std::filesystem::path& dir, const std::string& origin, bool cobench_owned);
-  /// Records what this job wrote (the manifest), whatever way the job ends.
+  /// Stops recording: the manifest is complete.
   ~OutputDir();
   OutputDir(const OutputDir&) = delete;
   OutputDir& operator=(const OutputDir&) = delete;
@@ -28,9 +34,13 @@ class OutputDir {
   const std::filesystem::path& path() const { return dir_; }
 
  private:
-  std::filesystem::path dir_;
+  /// Adds a file cobench writes to the manifest, when it is inside this folder.
+  void record(const std::filesystem::path& written);
+
+  std::filesystem::path dir_;       ///< canonical
   std::optional<FileLock> lock_;
-  std::set<std::string> foreign_;  ///< what was there and is not cobench's (relative paths): never touched
+  std::mutex mutex_;
+  std::set<std::string> recorded_;  ///< relative paths already in the manifest
 };
 
 /// The manifest's and the lock's names inside a report folder.

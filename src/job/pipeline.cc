@@ -219,12 +219,12 @@ namespace {
 /// returns the exit code: 3 when a target measured nothing, else the gate's.
 int finish_report(const report::Report& report, const fs::path& out_dir, const verdict::GatePolicy& gate) {
   report::write_reports(report, out_dir);
-  std::fputs(report::render_table(report, ::isatty(STDOUT_FILENO)).c_str(), stdout);
+  std::fputs(report::scrub_rendered(report::render_table(report, ::isatty(STDOUT_FILENO))).c_str(), stdout);
   std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
   std::fflush(stdout);
   if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
     for (const auto& failure : failures)
-      std::fprintf(stderr, "cobench: error: %s\n", report::sanitize_text(failure, true).c_str());
+      std::fprintf(stderr, "cobench: error: %s\n", report::scrub_rendered(report::sanitize_text(failure, true)).c_str());
     return kExitInfra;  // nothing measured is never a pass, gate or not
   }
   std::vector<stats::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves
@@ -377,7 +377,8 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   }
 
   const int code = report_results(log.path(), out_dir, gate_policy(settings));
-  if (options.keep) std::printf("kept worktrees and builds in %s\n", job_dir.string().c_str());
+  if (options.keep)
+    std::printf("kept worktrees and builds in %s; `cobench clean` removes them\n", job_dir.string().c_str());
   return outcome.interrupted ? kExitInterrupted : code;
 }
 
@@ -416,6 +417,9 @@ int run_pipeline(const RunOptions& options) {
   const auto job_start = std::chrono::steady_clock::now();
   const config::Config& settings = options.settings;
   check_settings(settings);
+  // Before anything is started: no build, benchmark or command gets a credential it was not given on purpose.
+  if (const auto withheld = host::describe_withheld(host::withhold_credentials(settings.run.pass_env)); !withheld.empty())
+    std::printf("%s\n", withheld.c_str());
   const plan::CostHistory history =
       plan::read_cost_history(settings.select.cost_from, settings.origin("select.cost_from").describe("select.cost_from"));
   Prepared prepared;
@@ -440,6 +444,8 @@ int run_pipeline(const RunOptions& options) {
   else
     std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
                 revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+  if (const auto warning = uncommitted_changes_warning(repo, revs))
+    std::fprintf(stderr, "cobench: warning: %s\n", report::sanitize_text(*warning, true).c_str());
   std::fflush(stdout);
   git::ensure_ignored(repo, ".cobench/");
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
@@ -536,6 +542,7 @@ int run_pipeline(const RunOptions& options) {
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
+  check_filter_matches(select::narrowing_of(settings), choice, runner, head);
   return measure(options, runner, base, head, job, choice, &process, reach_records, out_dir, workspace.job_dir(),
                  progress, prepared);
 }

@@ -178,4 +178,21 @@ std::vector<std::string> with_filter(std::vector<std::string> bench_args, const 
   return bench_args;
 }
 
+void check_filter_matches(const select::Narrowing& narrowing, const TargetChoice& choice,
+                          run::GoogleBenchmarkRunner& runner, const run::SideContext& head) {
+  if (narrowing.filter.empty()) return;
+  std::vector<std::string> measured;
+  for (const auto& unit : runner.prepare(head)) {
+    const auto& controls = choice.layout_controls;
+    if (std::find(controls.begin(), controls.end(), unit.name) != controls.end()) continue;
+    const auto names = runner.listed(unit);
+    if (!names || !names->empty()) return;  // it matches (or the runs will say why the binary fails)
+    measured.push_back(unit.name);
+  }
+  if (measured.empty()) return;
+  throw InputError(fmt::format("{} '{}' matches no benchmark of {} (Google Benchmark's --benchmark_list_tests under "
+                               "the filter): nothing would be measured",
+                               narrowing.filter_origin, narrowing.filter, fmt::join(measured, ", ")));
+}
+
 }  // namespace cobench::job

@@ -12,6 +12,7 @@
 #include "config/config.h"
 #include "plan/plan.h"
 #include "results/job_settings.h"
+#include "run/gbench_runner.h"
 #include "select/select.h"
 
 namespace cobench::job {
@@ -66,6 +67,15 @@ void keep_shard(TargetChoice& choice, const config::Shard& shard, const std::vec
 void add_layout_controls(TargetChoice& choice, const std::vector<cmake::BenchmarkTarget>& base,
                          const select::Selection& selection, const std::vector<std::string>& named,
                          const std::string& origin);
+
+/// A --filter / COBENCH_FILTER that matches no benchmark of the measured
+/// targets of `choice` (its layout controls aside) on the `head` side is an
+/// input error, like a --target that matches no target: the job would measure
+/// nothing and pass. Each target lists its benchmarks under the filter; a
+/// target that cannot list them (its binary fails) leaves the question to the
+/// runs, which then say why. Throws InputError naming the filter's origin.
+void check_filter_matches(const select::Narrowing& narrowing, const TargetChoice& choice,
+                          run::GoogleBenchmarkRunner& runner, const run::SideContext& head);
 
 /// The benchmark arguments with --filter / COBENCH_FILTER appended as
 /// --benchmark_filter (last, so it wins over one in --bench-arg).

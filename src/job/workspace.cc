@@ -1,6 +1,11 @@
 #include "job/workspace.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.h"
 
 namespace cobench::job {
 
@@ -12,6 +17,26 @@ Revisions resolve_revisions(const std::filesystem::path& repo, const std::string
   out.base_ref = base.empty() ? git::default_base(repo, env) : base;
   out.base_sha = git::merge_base(repo, git::resolve(repo, out.base_ref), out.head_sha);
   return out;
+}
+
+std::optional<std::string> uncommitted_changes_warning(const std::filesystem::path& repo, const Revisions& revs) {
+  std::vector<std::string> changed;
+  try {
+    if (git::resolve(repo, "HEAD") != revs.head_sha) return std::nullopt;
+    changed = git::uncommitted_changes(repo);
+  } catch (const InputError&) {
+    return std::nullopt;  // a warning, never a reason for the job to fail (an Interrupted still ends it)
+  } catch (const InfraError&) {
+    return std::nullopt;
+  }
+  if (changed.empty()) return std::nullopt;
+  constexpr size_t kNamed = 5;
+  std::vector<std::string> named(changed.begin(), changed.begin() + static_cast<long>(std::min(changed.size(), kNamed)));
+  return fmt::format("{} has uncommitted changes ({}{}); cobench measures commits, so the head is {} ({}) as committed, "
+                     "without them: commit them to measure them",
+                     repo.string(), fmt::join(named, ", "),
+                     changed.size() > kNamed ? fmt::format(" and {} more", changed.size() - kNamed) : "",
+                     revs.head_ref, revs.head_sha.substr(0, 12));
 }
 
 Revisions probe_revisions(const std::filesystem::path& repo, const std::string& head) {

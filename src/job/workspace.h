@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "git/git.h"
@@ -27,6 +28,11 @@ struct Revisions {
 /// Resolves head, the base (default from `env` when `base` is empty) and their merge base.
 Revisions resolve_revisions(const std::filesystem::path& repo, const std::string& head, const std::string& base,
                             const std::map<std::string, std::string>& env);
+
+/// When `revs`'s head is the commit checked out in `repo` and tracked files
+/// there are changed but not committed: a warning naming them (cobench
+/// measures commits; those changes are in neither side). nullopt otherwise.
+std::optional<std::string> uncommitted_changes_warning(const std::filesystem::path& repo, const Revisions& revs);
 
 /// The layout probe's sides: `head` against itself.
 Revisions probe_revisions(const std::filesystem::path& repo, const std::string& head);

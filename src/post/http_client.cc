@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "core/parse.h"
 #include "formats/json_text.h"
 #include "process/signals.h"
@@ -35,14 +36,6 @@ constexpr time_t kWriteTimeout = 30;
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
   return text;
-}
-
-// At most `max_bytes` of `text`, cut at a UTF-8 character boundary, "…" marking a cut.
-std::string shorten(std::string text, size_t max_bytes) {
-  if (text.size() <= max_bytes) return text;
-  size_t end = max_bytes;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-  return text.substr(0, end) + "…";
 }
 
 std::string percent_decode(const std::string& text) {

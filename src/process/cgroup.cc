@@ -141,10 +141,14 @@ void RunCgroup::kill_and_remove() {
   if (procs_fd_ >= 0) ::close(procs_fd_);
   procs_fd_ = -1;
   if (path_.empty()) return;
-  if (!write_control(path_ / "cgroup.kill", "1")) kill_by_freezing(path_);
-  // A process stuck in the kernel (D state) may outlive the wait: its cgroup then stays behind.
-  if (wait_until_empty(path_)) ::rmdir(path_.c_str());
+  kill_cgroup(path_);
   path_.clear();
+}
+
+bool kill_cgroup(const fs::path& path) {
+  if (!write_control(path / "cgroup.kill", "1")) kill_by_freezing(path);
+  // A process stuck in the kernel (D state) may outlive the wait: its cgroup then stays behind.
+  return wait_until_empty(path) && ::rmdir(path.c_str()) == 0;
 }
 
 void kill_by_freezing(const fs::path& path) {

@@ -29,6 +29,8 @@ class RunCgroup {
   const std::string& why_not() const { return why_not_; }
   /// The folder it is created in: this process's own cgroup.
   const std::filesystem::path& parent() const { return parent_; }
+  /// Its own folder (empty when there is none).
+  const std::filesystem::path& path() const { return path_; }
   /// Its cgroup.procs, open for writing: a child writes its pid here before exec.
   int procs_fd() const { return procs_fd_; }
   /// SIGKILL to every process in it, then waits (up to 2 s) until they are
@@ -46,6 +48,11 @@ class RunCgroup {
 /// (a cgroup2 mount whose root holds that cgroup: /sys/fs/cgroup on unified
 /// hosts, /sys/fs/cgroup/unified on hybrid ones); nullopt when there is none.
 std::optional<std::filesystem::path> cgroup_v2_folder(std::string_view membership, std::string_view mountinfo);
+
+/// Kills every process of the cgroup at `path` (cgroup.kill, or freezing it
+/// on older kernels), waits (up to 2 s) until none is left and removes it.
+/// False when it could not be removed (a process stuck in the kernel).
+bool kill_cgroup(const std::filesystem::path& path);
 
 /// Kills every process of the cgroup at `path` without cgroup.kill (kernels
 /// before 5.14): freezes it so nothing forks meanwhile, sends SIGKILL to each

@@ -18,8 +18,11 @@
 
 #include <fmt/format.h>
 
+#include "core/files.h"
+#include "core/text.h"
 #include "process/bounded_output.h"
 #include "process/cgroup.h"
+#include "process/journal.h"
 #include "process/signals.h"
 
 extern char** environ;
@@ -69,6 +72,7 @@ std::vector<std::string> build_environment(const Command& command) {
 }
 
 int open_for_output(const std::filesystem::path& path) {
+  note_written(path);
   if (path.has_parent_path()) {
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
@@ -308,6 +312,7 @@ Result run(const Command& command) {
     child_fail(report_pipe[1], ChildReport::Exec, errno);
   }
   ::setpgid(pid, pid);  // also from the parent, so killpg works before the child runs
+  journal_spawn(pid, cgroup ? cgroup->path().string() : "");
   ::close(report_pipe[1]);
   for (auto* capture : captures) capture->close_child_end();
 
@@ -425,8 +430,11 @@ std::string short_cause(const Result& result) {
 }
 
 std::string quote_command_line(const std::vector<std::string>& argv) {
+  // For people: an argument may be megabytes (a filter, a generated flag); each is shown shortened.
+  constexpr size_t kShownArgumentBytes = 256;
   std::string line;
-  for (const auto& arg : argv) {
+  for (const auto& whole : argv) {
+    const std::string arg = shorten_saying_size(whole, kShownArgumentBytes);
     if (!line.empty()) line += ' ';
     bool plain = !arg.empty() && arg.find_first_not_of(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == std::string::npos;

@@ -82,7 +82,8 @@ std::string describe(const Result& result);
 /// Short cause for tables: "exit 2", "SIGSEGV", "timeout", "spawn failed".
 std::string short_cause(const Result& result);
 
-/// argv as a shell-quoted line, for messages only (never executed).
+/// argv as a shell-quoted line, for messages only (never executed); each
+/// argument longer than 256 bytes is shown shortened, saying its length.
 std::string quote_command_line(const std::vector<std::string>& argv);
 
 /// Last `max_lines` lines of text.

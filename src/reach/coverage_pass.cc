@@ -266,7 +266,7 @@ std::vector<std::string> coverage_run_args(const std::vector<std::string>& bench
   std::vector<std::string> args = bench_args;
   args.push_back(kMinTime);
   args.push_back("--benchmark_repetitions=1");
-  args.push_back("--benchmark_filter=" + run::exact_filter({instance}));
+  args.push_back("--benchmark_filter=" + run::exact_filter(instance));
   return args;
 }
 

@@ -157,7 +157,7 @@ void ReachIndex::save() {
   const json document = {{"format", kFormat}, {"version", kVersion}, {"base", base_}, {"key", key_json(key_)},
                          {"targets", targets}};
   fs::create_directories(path_.parent_path());
-  write_file_atomic(path_, document.dump() + "\n");
+  write_file_atomic(path_, formats::dump_json(document) + "\n");  // instance names may hold any bytes
   changed_ = false;
 }
 

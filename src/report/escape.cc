@@ -1,27 +1,34 @@
 #include "report/escape.h"
 
+#include <algorithm>
 #include <cstdint>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"
+#include "formats/json_text.h"
 
 namespace cobench::report {
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
-// Length of the valid UTF-8 sequence starting at text[i], 0 when invalid.
-size_t utf8_sequence_length(std::string_view text, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<uint8_t>(text[k]); };
-  uint8_t lead = byte(i);
-  size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-  if (length == 0 || i + length > text.size()) return 0;
-  uint32_t code = length == 1 ? lead : lead & (0x7F >> length);
-  for (size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (byte(i + k) & 0x3F);
-  }
-  // Overlong forms, surrogates and out-of-range code points are invalid too.
-  static constexpr uint32_t kMinimum[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (code < kMinimum[length] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0;
-  return length;
+/// The code point of a valid UTF-8 sequence of `length` bytes at text[i].
+uint32_t code_point(std::string_view text, size_t i, size_t length) {
+  const auto byte = [&](size_t k) { return static_cast<uint8_t>(text[i + k]); };
+  if (length == 1) return byte(0);
+  uint32_t code = byte(0) & (0x7F >> length);
+  for (size_t k = 1; k < length; ++k) code = (code << 6) | (byte(k) & 0x3F);
+  return code;
+}
+
+/// Characters that change how a terminal or an editor lays out what follows
+/// (the "Trojan Source" bidirectional overrides and isolates, the marks, the
+/// Arabic letter mark) or breaks lines where no newline is.
+bool reorders_text(uint32_t code) {
+  return code == 0x061C || code == 0x200E || code == 0x200F || (code >= 0x202A && code <= 0x202E) ||
+         (code >= 0x2066 && code <= 0x2069) || code == 0x2028 || code == 0x2029;
 }
 
 }  // namespace
@@ -30,19 +37,20 @@ std::string sanitize_text(std::string_view text, bool one_line) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
-    size_t length = utf8_sequence_length(text, i);
-    char c = text[i];
+    const size_t length = utf8_sequence_length(text, i);
+    const char c = text[i];
     if (length == 0) {
-      out += kReplacement;
+      out += fmt::format("\\x{:02X}", static_cast<uint8_t>(c));  // the byte, as escape_invalid_utf8 writes it
       ++i;
       continue;
     }
-    if (length == 1 && (c == '\n' || c == '\r')) {
+    const uint32_t code = code_point(text, i, length);
+    if (code == '\n' || code == '\r') {
       out += one_line ? ' ' : c;
-    } else if (length == 1 && c != '\t' && (static_cast<uint8_t>(c) < 0x20 || c == 0x7F)) {
+    } else if ((code < 0x20 && code != '\t') || code == 0x7F || (code >= 0x80 && code < 0xA0)) {
+      out += kReplacement;  // C0 and C1 controls: CSI U+009B starts a terminal escape too
+    } else if (reorders_text(code)) {
       out += kReplacement;
-    } else if (length == 2 && static_cast<uint8_t>(c) == 0xC2 && static_cast<uint8_t>(text[i + 1]) < 0xA0) {
-      out += kReplacement;  // C1 controls (U+0080-U+009F): CSI U+009B starts a terminal escape too
     } else {
       out.append(text.substr(i, length));
     }
@@ -88,6 +96,25 @@ std::string escape_xml(std::string_view text) {
     }
   }
   return out;
+}
+
+std::string value_text(const nlohmann::json& value) {
+  constexpr size_t kShownBytes = 4096;
+  return shorten_saying_size(value.is_string() ? value.get<std::string>() : formats::dump_json(value), kShownBytes);
+}
+
+std::vector<secrets::Secret> as_rendered(const std::vector<secrets::Secret>& secrets) {
+  std::vector<secrets::Secret> out = secrets;
+  for (const auto& secret : secrets)
+    for (const std::string& form : {escape_markdown(secret.value), escape_xml(secret.value)})
+      if (form != secret.value) out.push_back({secret.name, form});
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.value.size() > b.value.size(); });
+  return out;
+}
+
+std::string scrub_rendered(std::string_view text) {
+  static const std::vector<secrets::Secret> rendered = as_rendered(secrets::process_credentials());
+  return secrets::scrub(text, rendered);
 }
 
 }  // namespace cobench::report

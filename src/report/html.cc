@@ -197,7 +197,7 @@ std::string definitions(const nlohmann::json& object) {
   std::string out;
   if (!object.is_object()) return out;
   for (const auto& [key, value] : object.items())
-    out += "<dt>" + escape_xml(key) + "</dt><dd>" + escape_xml(value.is_string() ? value.get<std::string>() : value.dump()) + "</dd>";
+    out += "<dt>" + escape_xml(key) + "</dt><dd>" + escape_xml(value_text(value)) + "</dd>";
   return out.empty() ? out : "<dl>" + out + "</dl>";
 }
 

@@ -142,18 +142,18 @@ bool shown_elsewhere(const std::string& key) { return key == "selection" || key 
 
 /// One value as short plain text: strings as they are, lists as "a, b, … (12 in all)",
 /// objects as "key value; key value", nothing as "—".
-std::string value_text(const nlohmann::json& value) {
+std::string setting_text(const nlohmann::json& value) {
   if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) return "—";
   if (value.is_string()) return value.get<std::string>();
   if (value.is_array()) {
     if (value.empty()) return "none";
     std::string out;
-    for (size_t i = 0; i < value.size() && i < kListedItems; ++i) out += (i ? ", " : "") + value_text(value[i]);
+    for (size_t i = 0; i < value.size() && i < kListedItems; ++i) out += (i ? ", " : "") + setting_text(value[i]);
     return value.size() > kListedItems ? fmt::format("{}, … ({} in all)", out, value.size()) : out;
   }
   if (value.is_object()) {
     std::string out;
-    for (const auto& [key, item] : value.items()) out += (out.empty() ? "" : "; ") + key + " " + value_text(item);
+    for (const auto& [key, item] : value.items()) out += (out.empty() ? "" : "; ") + key + " " + setting_text(item);
     return out.empty() ? "none" : out;
   }
   return value.dump();
@@ -173,7 +173,7 @@ std::string key_value_table(const nlohmann::json& object, const char* what) {
   if (!object.is_object()) return "";
   std::string rows;
   auto row = [&rows](const std::string& key, const nlohmann::json& value) {
-    rows += "| " + escape_markdown(key) + " | " + escape_markdown(shortened(value_text(value))) + " |\n";
+    rows += "| " + escape_markdown(key) + " | " + escape_markdown(shortened(setting_text(value))) + " |\n";
   };
   for (const auto& [key, value] : object.items()) {
     if (shown_elsewhere(key)) continue;

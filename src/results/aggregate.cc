@@ -75,8 +75,14 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
   if (std::none_of(results.runs.begin(), results.runs.end(), [](const RunRecord& r) { return r.kind == "time"; }))
     return std::nullopt;
   const double share = shares.empty() ? 1 : stats::median(shares);
-  const int cpus = results.host.value("cpu_count", 0);
-  const auto& averages = results.host.value("load_average", nlohmann::json::array());
+  // The host line is read as it came (a hand-edited or another tool's file): a fact of another type is no fact.
+  const auto count = results.host.find("cpu_count");
+  const bool counted = count != results.host.end() && count->is_number_integer() && count->get<int64_t>() > 0 &&
+                       count->get<int64_t>() <= (1 << 20);
+  const int cpus = counted ? static_cast<int>(count->get<int64_t>()) : 0;
+  const auto found = results.host.find("load_average");
+  const nlohmann::json averages =
+      found != results.host.end() && found->is_array() ? *found : nlohmann::json::array();
   const double load = !averages.empty() && averages[0].is_number() ? averages[0].get<double>() : 0;
   const bool loaded = (cpus > 0 && load >= cpus) || share < 0.8;
   if (!loaded) return std::nullopt;
@@ -95,6 +101,21 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
   return fmt::format("the runner was loaded: {}{}. What helps: a quieter runner (fewer parallel jobs on it){}, more "
                      "runs (--max-runs), a looser budget",
                      fmt::join(facts, ", "), effect, metric_hint);
+}
+
+/// Rows whose head failed in every run while their base ran: the change
+/// broke the benchmark (a crash, an exit status, a timeout). That is a
+/// regression of the change, never a row left inconclusive, and its note says
+/// so first. Applied last, so no control, reach or allocation rule turns it back.
+void mark_broken_by_the_change(report::Report& out, const std::set<std::string>& broken_targets) {
+  for (auto& row : out.benchmarks) {
+    if (row.is_control || !broken_targets.count(row.target) || !row.head_samples.empty() || row.base_samples.empty())
+      continue;
+    row.time.verdict = row.verdict = stats::Verdict::Regression;
+    row.decided_by = "time";
+    row.note = "broken by the change: the head failed in every run, the base did not" +
+               (row.note.empty() ? std::string() : "; " + row.note);
+  }
 }
 
 }  // namespace
@@ -276,7 +297,9 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.look_rule = rule.looks.describe();
   out.reach_method = settings.reach_method;
 
+  std::set<std::string> broken_targets;  // every head run failed, some base run did not
   for (const auto& [target, runs] : tally(results.runs)) {
+    if (runs.attempted[1] > 0 && runs.succeeded[1] == 0 && runs.succeeded[0] > 0) broken_targets.insert(target);
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
     const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
     out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
@@ -360,6 +383,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
   apply_alloc_metrics(out, results);  // allocs/op, bytes/op and per-target alloc status
+  mark_broken_by_the_change(out, broken_targets);
   report::sort_rows(out.benchmarks);
   return out;
 }

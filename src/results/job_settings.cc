@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "formats/json_reader.h"
+#include "formats/json_text.h"
 
 namespace cobench::results {
 namespace {
@@ -165,6 +167,30 @@ json to_json(const JobSettings& s) {
                             {"sha256", parent->sha256},
                             {"changed_units", parent->changed_units}};
   return out;
+}
+
+std::optional<std::string> shard_difference(const JobSettings& a, const JobSettings& b) {
+  static const char* const kShared[] = {
+      "schema",      "base",         "head",           "metric",      "pairing",      "looks",
+      "stopping",    "repetitions",  "budget",         "allocs_budget", "bytes_budget", "confidence",
+      "min_runs",    "max_runs",     "run_timeout",    "time_budget", "measure_budget", "bench_args",
+      "cmake_args",  "build_type",   "source_dir",     "runner",      "alloc_runs",   "instructions",
+      "layout_stable", "layout_probe", "reach",        "commands",    "prepare"};
+  const json left = to_json(a), right = to_json(b);
+  auto value = [](const json& settings, const char* key) {
+    return settings.contains(key) ? shorten(formats::dump_json(settings[key]), 200) : std::string("(none)");
+  };
+  for (const char* key : kShared)
+    if (left.value(key, json()) != right.value(key, json()))
+      return fmt::format("{}: {} and {}", key, value(left, key), value(right, key));
+  // The split: the same in every shard of one job (each shard's own part aside).
+  json split_left = left.value("shard", json()), split_right = right.value("shard", json());
+  if (split_left.is_object()) split_left.erase("index");
+  if (split_right.is_object()) split_right.erase("index");
+  if (split_left != split_right)
+    return fmt::format("shard split: {} and {}", shorten(formats::dump_json(split_left), 200),
+                       shorten(formats::dump_json(split_right), 200));
+  return std::nullopt;
 }
 
 std::vector<std::string> ShardSplit::targets_of(int part) const {

@@ -107,6 +107,16 @@ results::TimeRule time_rule(const JobSettings& settings);
 /// The settings line's JSON (without "type").
 nlohmann::json to_json(const JobSettings& settings);
 
+/// The first setting two shards of one job must share and do not, as
+/// "budget: {...} and {...}" (each value as results.jsonl writes it,
+/// shortened); nullopt when they agree. Shared: the revisions, how runs were
+/// made and judged (metric, pairing, looks, stopping, repetitions, budgets,
+/// confidence, run counts and limits, arguments, build settings, runner,
+/// commands, allocation and instruction counting, layout settings, reach) and
+/// the split. Not shared: the job id, the CPU, the targets and controls each
+/// shard measured, its compile cache and what its own time budget dropped.
+std::optional<std::string> shard_difference(const JobSettings& a, const JobSettings& b);
+
 /// Reads a settings line; `source` ("results.jsonl:2") names it in errors,
 /// with the path of the field that has the wrong shape.
 JobSettings job_settings_from_json(const nlohmann::json& line, const std::string& source);

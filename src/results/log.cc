@@ -1,13 +1,19 @@
 #include "results/log.h"
 
 #include <cmath>
+#include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/secrets.h"
+#include "core/text.h"
 #include "formats/json_reader.h"
 #include "formats/json_text.h"
 #include "report/reach_json.h"
@@ -19,7 +25,11 @@ ResultsLog::ResultsLog(std::filesystem::path path) : path_(std::move(path)) {
   write_file_atomic(path_, "");
 }
 
-void ResultsLog::append(const nlohmann::json& line) { append_line_durable(path_, line.dump()); }
+void ResultsLog::append(const nlohmann::json& line) {
+  // What a run printed may hold a credential and any bytes: scrubbed, and written as valid UTF-8.
+  const auto scrub = [](const std::string& text) { return secrets::scrub(text); };
+  append_line_durable(path_, formats::dump_json(formats::map_strings(line, scrub)));
+}
 
 void ResultsLog::host(const nlohmann::json& context) {
   nlohmann::json line = context;
@@ -131,10 +141,26 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
 
 namespace {
 
-void read_line(const nlohmann::json& line, const std::string& where, ResultsFile& out, bool& has_settings) {
+/// What tells the runs of one file apart: a run is logged once.
+using RunKey = std::tuple<std::string, std::string, Side, int>;  // target, kind, side, run index
+
+/// The reader's state between lines.
+struct Reading {
+  bool has_settings = false;
+  std::map<RunKey, size_t> runs;  ///< where each run was first logged (1-based line)
+};
+
+void read_line(const nlohmann::json& line, const std::string& where, size_t number, ResultsFile& out,
+               Reading& reading) {
+  bool& has_settings = reading.has_settings;
   if (!line.is_object() || !line.contains("type") || !line["type"].is_string())
     throw InputError(where + ": expected a JSON object with a \"type\"");
   const std::string type = line["type"];
+  static const std::set<std::string> kTypes = {"host", "settings", "run", "stop", "one_sided", "build", "note", "reach"};
+  if (!kTypes.count(type))
+    throw InputError(fmt::format("{}: unknown line type '{}' (this cobench writes {}): written by another tool or a "
+                                 "newer cobench",
+                                 where, escape_invalid_utf8(shorten(type, 80)), fmt::join(kTypes, ", ")));
   try {
     if (type == "host") {
       out.host = line;
@@ -145,17 +171,23 @@ void read_line(const nlohmann::json& line, const std::string& where, ResultsFile
         throw InputError(fmt::format("{}: a second settings line (job '{}' after job '{}'): two jobs' results in one "
                                      "file; give each job its own --out",
                                      where, settings.job, out.settings.job));
+      if (settings.schema > kResultsSchema)
+        throw InputError(fmt::format("{}: written by a newer cobench (schema {}; this one reads schema {}): rebuild "
+                                     "the reports with that cobench",
+                                     where, settings.schema, kResultsSchema));
       out.settings = std::move(settings);
       has_settings = true;
-      if (out.settings.schema > kResultsSchema)
-        out.notes.push_back(fmt::format("{}: written by a newer cobench (schema {}, this one reads {}): fields it "
-                                        "added are ignored",
-                                        where, out.settings.schema, kResultsSchema));
     } else if (type == "run") {
       RunRecord record = run_record_from_json(line, where);
       if (has_settings && !record.job.empty() && !out.settings.job.empty() && record.job != out.settings.job)
         throw InputError(fmt::format("{}: a run of job '{}' in the results of job '{}': two jobs' results in one file",
                                      where, record.job, out.settings.job));
+      const RunKey key{record.target, record.kind, record.side, record.run};
+      if (auto [first, fresh] = reading.runs.emplace(key, number); !fresh)
+        throw InputError(fmt::format("{}: run {} of {} on the {} side ({}) is logged twice (first on line {}): its "
+                                     "samples would count twice; give the file as cobench wrote it",
+                                     where, record.run, escape_invalid_utf8(shorten(record.target, 200)),
+                                     to_string(record.side), record.kind, first->second));
       out.runs.push_back(std::move(record));
     } else if (type == "stop") {
       out.stops[line.at("target").get<std::string>()] = line.at("reason").get<std::string>();
@@ -189,7 +221,7 @@ ResultsFile parse_results(std::string_view text, const std::string& source) {
   std::istringstream stream{std::string(text)};
   for (std::string line; std::getline(stream, line);) lines.push_back(line);
   ResultsFile out;
-  bool has_settings = false;
+  Reading reading;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = fmt::format("{}:{}", source, i + 1);
@@ -206,9 +238,11 @@ ResultsFile parse_results(std::string_view text, const std::string& source) {
       // A complete line with a number beyond double's range ("1e999"): not a cut-off write.
       throw InputError(fmt::format("{}: a number out of range: {}", where, e.what()));
     }
-    read_line(json, where, out, has_settings);
+    // A file from an older cobench may hold what it printed unscrubbed: nothing read reaches a report with a credential.
+    read_line(formats::map_strings(json, [](const std::string& text) { return secrets::scrub(text); }), where, i + 1,
+              out, reading);
   }
-  if (!has_settings)
+  if (!reading.has_settings)
     throw InputError(source + ": no settings line: not a results.jsonl written by cobench run");
   return out;
 }

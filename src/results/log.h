@@ -79,8 +79,9 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
 /// Reads results.jsonl. A truncated last line is skipped (ResultsFile::truncated);
 /// a malformed line elsewhere, a file without a settings line, the lines of a
 /// second job (two files concatenated), or a sample that is not a positive
-/// time throws InputError("FILE:LINE: ..."). Unknown line types are skipped
-/// and a newer schema gets a note, so newer writers stay readable.
+/// time throws InputError("FILE:LINE: ..."). So do a line type this cobench
+/// does not write, a newer schema, and a run logged twice (the same target,
+/// kind, side and run index), whose samples would otherwise count twice.
 ResultsFile read_results(const std::filesystem::path& path);
 
 /// read_results on text already read; `source` stands for the file in errors.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -27,9 +28,10 @@ void check_shards(const std::vector<ShardFolder>& shards) {
     const std::string folder = shard.folder.string();
     if (!s.shard) throw InputError(fmt::format("{}: not a shard (its job ran without --shard I/N)", folder));
     const JobSettings& f = first.results.settings;
-    if (s.base != f.base || s.head != f.head)
-      throw InputError(fmt::format("{}: compares {}…{}, {} compares {}…{}: not shards of one job", folder, s.base, s.head,
-                                   first.folder.string(), f.base, f.head));
+    for (const auto& [side, here, there] : {std::tuple{"base", s.base, f.base}, std::tuple{"head", s.head, f.head}})
+      if (here != there)
+        throw InputError(fmt::format("{}: another {} ({}; {} has {}): not shards of one job", folder, side, here,
+                                     first.folder.string(), there));
     if (s.shard->count != f.shard->count)
       throw InputError(fmt::format("{}: {}, but {} is a part of {}", folder, label(s.shard->index, s.shard->count),
                                    first.folder.string(), f.shard->count));
@@ -45,6 +47,11 @@ void check_shards(const std::vector<ShardFolder>& shards) {
                                      "same --cost-from",
                                      folder, first.folder.string(), target.target));
     }
+    // Shards of one job measured and judged alike: a row judged against another budget is not this job's.
+    if (auto difference = shard_difference(s, f))
+      throw InputError(fmt::format("{}: not a shard of the job of {}: they differ in {} (here, there); every shard of "
+                                   "one job runs with the same settings",
+                                   folder, first.folder.string(), *difference));
   }
 }
 

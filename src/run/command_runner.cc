@@ -7,6 +7,7 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/secrets.h"
 #include "core/shell_words.h"
 #include "run/process_run.h"
 
@@ -72,6 +73,7 @@ std::vector<Unit> CommandRunner::prepare(const SideContext& side) {
     command.stdout_path = log;
     command.merge_stderr_into_stdout = true;
     const auto result = process::run(command);
+    secrets::scrub_file(log);  // published with the report folder
     if (result.outcome == process::Result::Outcome::Interrupted) throw Interrupted();
     if (!result.ok()) {
       throw InfraError(fmt::format("{}: --prepare '{}' in {}: {} (log: {}): {}", to_string(side.side), step.label,
@@ -116,7 +118,7 @@ RunRecord CommandRunner::run_once(const Unit& unit, Side side, const std::string
     record.output_tail.clear();
   }
   if (!transcript.empty()) {
-    write_file_atomic(log, transcript);
+    write_file_atomic(log, secrets::scrub(transcript));
     record.log = rel;
   }
   return record;

@@ -3,12 +3,15 @@
 #include <cctype>
 #include <filesystem>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "core/benchmark_regex.h"
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/text.h"
 #include "formats/formats.h"
 #include "process/process.h"
 #include "run/process_run.h"
@@ -67,61 +70,98 @@ void read_gbench_samples(const std::string& json_text, const std::string& source
   }
 }
 
-std::string exact_filter(const std::vector<std::string>& names) {
-  std::string alternatives;
-  for (const auto& name : names) {
-    if (!alternatives.empty()) alternatives += '|';
-    for (char c : name) {
-      if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) alternatives += '\\';
-      alternatives += c;
-    }
-  }
-  return "^(" + alternatives + ")$";
+std::string exact_filter(const std::string& name) {
+  // A name from a binary never holds a NUL byte (Google Benchmark registers C strings).
+  return "^" + benchmark_regex::literal(name).value_or(name) + "$";
 }
+
+namespace {
+
+/// The runs/ and logs/ files of one process of a run: the run's own names for
+/// the first, "<stem>-<side>-<run>.<part>.json" for each further part.
+struct PartFiles {
+  std::filesystem::path json, log;
+  std::string log_rel;
+};
+
+PartFiles part_files(const std::filesystem::path& out_dir, const std::string& target, Side side, int run_index,
+                     size_t part) {
+  auto [log, rel] = run_log_path(out_dir, target, side, run_index);
+  const std::string suffix = part == 0 ? "" : fmt::format(".{}", part);
+  if (part > 0) {
+    log.replace_extension(suffix.substr(1) + ".log");
+    rel = std::filesystem::path(rel).replace_extension(suffix.substr(1) + ".log").string();
+  }
+  const auto json = out_dir / "runs" / fmt::format("{}-{}-{}{}.json", safe_stem(target), to_string(side), run_index, suffix);
+  return {json, log, rel};
+}
+
+}  // namespace
 
 RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
                                           const RunScope& scope) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
-  const auto [log_path, log_rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
-  const auto json_path =
-      settings_.out_dir / "runs" / fmt::format("{}-{}-{}.json", safe_stem(unit.name), to_string(side), run_index);
-  std::filesystem::create_directories(json_path.parent_path());
-  std::filesystem::remove(json_path);
-
-  std::vector<std::string> argv = unit.argv;
-  argv.push_back("--benchmark_out=" + json_path.string());
-  argv.push_back("--benchmark_out_format=json");
-  argv.insert(argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
-  // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions.
-  if (!scope.benchmarks.empty()) argv.push_back("--benchmark_filter=" + exact_filter(scope.benchmarks));
-  if (scope.repetitions > 0) argv.push_back(fmt::format("--benchmark_repetitions={}", scope.repetitions));
-  process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
-  command.stdout_path = log_path;
-  const auto result = process::run(command);
-  record.log = log_rel;
-  if (!record_outcome(command, result, record)) return record;
-  if (auto regex = unmatched_filter(json_path, log_path)) {
-    record.detail = fmt::format("--benchmark_filter '{}' matches no benchmark", *regex);  // ok, no samples
-    return record;
+  // Decided benchmarks stop running: the open ones by exact name, in as many
+  // processes as it takes to keep each filter within the argument limits. A
+  // name no filter can carry: every benchmark runs, and only the open ones count.
+  std::vector<std::optional<std::string>> filters = {std::nullopt};
+  bool keep_only_scope = false;
+  if (!scope.benchmarks.empty()) {
+    if (auto exact = benchmark_regex::exact_filters(scope.benchmarks)) filters.assign(exact->begin(), exact->end());
+    else keep_only_scope = true;
   }
-  try {
-    read_gbench_samples(read_file(json_path), json_path.string(), record);
-  } catch (const InputError& e) {
-    record.samples.clear();
-    record.status = "unparsable JSON";
-    record.detail = std::string("unparsable JSON: ") + e.what();
-    record.command = process::quote_command_line(command.argv);
-    record.output_tail = process::tail_lines(read_file(log_path), 5);
+  for (size_t part = 0; part < filters.size(); ++part) {
+    const PartFiles files = part_files(settings_.out_dir, unit.name, side, run_index, part);
+    std::filesystem::create_directories(files.json.parent_path());
+    std::filesystem::remove(files.json);
+    note_written(files.json);  // the benchmark writes it
+    std::vector<std::string> argv = unit.argv;
+    argv.push_back("--benchmark_out=" + files.json.string());
+    argv.push_back("--benchmark_out_format=json");
+    argv.insert(argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
+    // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions.
+    if (filters[part]) argv.push_back("--benchmark_filter=" + *filters[part]);
+    if (scope.repetitions > 0) argv.push_back(fmt::format("--benchmark_repetitions={}", scope.repetitions));
+    process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
+    command.stdout_path = files.log;
+    const auto result = process::run(command);
+    if (record.log.empty() || !result.ok()) record.log = files.log_rel;
+    if (!record_outcome(command, result, record)) {
+      record.samples.clear();
+      return record;
+    }
+    if (auto regex = unmatched_filter(files.json, files.log)) {
+      record.detail = fmt::format("--benchmark_filter '{}' matches no benchmark", shorten(*regex, 200));  // ok, no samples
+      continue;
+    }
+    try {
+      read_gbench_samples(read_file(files.json), files.json.string(), record);
+    } catch (const InputError& e) {
+      record.samples.clear();
+      record.status = "unparsable JSON";
+      record.detail = shorten_saying_size(std::string("unparsable JSON: ") + e.what(), 2000);
+      record.command = process::quote_command_line(command.argv);
+      record.output_tail = shorten_saying_size(process::tail_lines(read_file(files.log), 5), 2000);
+      record.log = files.log_rel;
+      return record;
+    }
+    std::error_code ec;
+    if (std::filesystem::file_size(files.log, ec) == 0 && !ec) {
+      std::filesystem::remove(files.log, ec);
+      if (record.log == files.log_rel) record.log.clear();
+    }
   }
-  std::error_code ec;
-  if (record.ok() && std::filesystem::file_size(log_path, ec) == 0 && !ec) {
-    std::filesystem::remove(log_path, ec);
-    record.log.clear();
+  if (keep_only_scope) {
+    const std::set<std::string> open(scope.benchmarks.begin(), scope.benchmarks.end());
+    std::erase_if(record.samples, [&](const auto& entry) { return !open.count(entry.first); });
+    std::erase_if(record.errors, [&](const auto& entry) { return !open.count(entry.first); });
   }
   return record;
 }
 
-std::vector<std::string> GoogleBenchmarkRunner::list(const Unit& unit) {
+std::vector<std::string> GoogleBenchmarkRunner::list(const Unit& unit) { return listed(unit).value_or(std::vector<std::string>{}); }
+
+std::optional<std::vector<std::string>> GoogleBenchmarkRunner::listed(const Unit& unit) {
   process::Command command;
   command.argv = unit.argv;
   command.argv.push_back("--benchmark_list_tests=true");
@@ -132,8 +172,8 @@ std::vector<std::string> GoogleBenchmarkRunner::list(const Unit& unit) {
   command.timeout_seconds = 60;
   command.keep_output_bytes = 0;  // the list of benchmark names is data
   const auto result = process::run(command);
+  if (!result.ok()) return std::nullopt;
   std::vector<std::string> names;
-  if (!result.ok()) return names;
   std::istringstream lines(result.out);
   for (std::string line; std::getline(lines, line);)
     if (!line.empty()) names.push_back(line);

@@ -22,6 +22,8 @@ class GoogleBenchmarkRunner : public Runner {
                     const RunScope& scope) override;
   /// `--benchmark_list_tests=true` names, honouring a user --benchmark_filter.
   std::vector<std::string> list(const Unit& unit) override;
+  /// list(), or nullopt when the binary could not list its benchmarks (it failed, timed out).
+  std::optional<std::vector<std::string>> listed(const Unit& unit);
 
  private:
   ProcessSettings settings_;
@@ -34,9 +36,9 @@ class GoogleBenchmarkRunner : public Runner {
 /// arguments came from ("--bench-arg"). Throws InputError.
 void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin);
 
-/// A --benchmark_filter regex matching exactly these benchmark names ("^(BM_a/64|BM_b<int>)$"),
-/// every regex metacharacter in a name escaped.
-std::string exact_filter(const std::vector<std::string>& names);
+/// A --benchmark_filter regex matching exactly the benchmark `name` ("^BM_a/64$")
+/// in Google Benchmark's grammar (core/benchmark_regex.h).
+std::string exact_filter(const std::string& name);
 
 /// Turns one Google Benchmark JSON output into per-benchmark samples (median of
 /// repetitions) and per-benchmark error messages. Throws InputError when unparsable.

@@ -242,7 +242,7 @@ std::vector<std::string> instruction_bench_args(const std::vector<std::string>& 
   std::vector<std::string> out;
   for (const auto& arg : user_args)
     if (!std::regex_search(arg, replaced)) out.push_back(arg);
-  out.push_back("--benchmark_filter=" + exact_filter({benchmark}));
+  out.push_back("--benchmark_filter=" + exact_filter(benchmark));
   if (control == IterationControl::MinTimeIterations) {
     out.push_back(fmt::format("--benchmark_min_time={}x", iterations));
     out.push_back("--benchmark_repetitions=1");

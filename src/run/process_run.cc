@@ -6,6 +6,8 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/secrets.h"
+#include "core/text.h"
 
 namespace cobench::run {
 namespace {
@@ -14,6 +16,8 @@ namespace fs = std::filesystem;
 
 // Enough of a failing run's output to see why (GB's "unrecognized command-line flag", a backtrace's head).
 constexpr size_t kOutputTailLines = 5;
+// What a record keeps of a line of text for people: it goes into every report, once per failed run.
+constexpr size_t kRecordTextBytes = 2000;
 
 }  // namespace
 
@@ -53,6 +57,7 @@ process::Command measured_command(const ProcessSettings& settings, std::vector<s
 }
 
 bool record_outcome(const process::Command& command, const process::Result& result, RunRecord& record) {
+  secrets::scrub_file(command.stdout_path);  // the log is published with the report folder
   record.wall_seconds += result.wall_seconds;
   record.exit_code = result.exit_code;
   record.signal = result.outcome == process::Result::Outcome::Signaled ? result.signal : 0;
@@ -63,7 +68,7 @@ bool record_outcome(const process::Command& command, const process::Result& resu
   }
   if (result.ok()) return true;
   record.status = process::short_cause(result);
-  record.detail = process::describe(result);
+  record.detail = shorten_saying_size(process::describe(result), kRecordTextBytes);
   record.command = process::quote_command_line(command.argv);
   std::string output = result.out + result.err;
   std::error_code ec;
@@ -74,8 +79,9 @@ bool record_outcome(const process::Command& command, const process::Result& resu
       // an unreadable log leaves the tail empty; the status still says what happened
     }
   }
-  record.output_tail = process::tail_lines(output, kOutputTailLines);
-  if (result.outcome == process::Result::Outcome::SpawnFailed) record.output_tail = result.spawn_error;
+  record.output_tail = shorten_saying_size(process::tail_lines(output, kOutputTailLines), kRecordTextBytes);
+  if (result.outcome == process::Result::Outcome::SpawnFailed)
+    record.output_tail = shorten_saying_size(result.spawn_error, kRecordTextBytes);
   return false;
 }
 

@@ -27,7 +27,13 @@ double time_budget_from_number(double value) {
 
 double parse_time_budget(std::string_view text) {
   if (text.ends_with('%')) {
-    if (auto fraction = parse_fraction(text)) return *fraction;
+    if (auto fraction = parse_fraction(text)) {
+      if (*fraction > kMaxTimeBudget)
+        throw InputError(fmt::format("'{}' allows more than a {}x slowdown, which no verdict could tell from a pass; "
+                                     "at most {:.0f}%",
+                                     text, 1 + kMaxTimeBudget, kMaxTimeBudget * 100));
+      return *fraction;
+    }
   } else if (auto number = parse_number(text)) {
     return time_budget_from_number(*number);
   }

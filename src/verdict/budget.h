@@ -17,9 +17,14 @@ struct Threshold {
   std::string text;       ///< as written ("0", "64", "5%"), for reports
 };
 
+/// The largest time budget: a head 11 times slower than its base. A larger
+/// one ("1e308%") would pass anything, and its arithmetic goes past any ratio.
+inline constexpr double kMaxTimeBudget = 10.0;
+
 /// "5%" or a fraction up to 1 ("0.05") -> 0.05. Throws InputError with the
 /// reason and the accepted spellings; a plain number above 1 is refused
-/// ("5 would mean 500%"), since it is almost always a percentage without '%'.
+/// ("5 would mean 500%"), since it is almost always a percentage without '%';
+/// a percentage above 1000% (kMaxTimeBudget) is refused.
 double parse_time_budget(std::string_view text);
 
 /// The same rule for a number that arrived typed (a TOML float or integer).

@@ -276,6 +276,32 @@ TEST(Config, BadDurations) {
   EXPECT_EQ(error_of("[run]\ntime_budget = \"soon\"\n").rfind("cobench.toml:2:15: run.time_budget: bad duration", 0), 0u);
 }
 
+TEST(Config, DurationsLongerThanAYearAreRefused) {
+  for (std::string bad : {"\"99999999999999h\"", "1e300", "\"8800000h\""}) {
+    std::string e = error_of("[run]\nrun_timeout = " + bad + "\n");
+    EXPECT_EQ(e.rfind("cobench.toml:2:15: run.run_timeout: bad duration", 0), 0u) << bad << " -> " << e;
+  }
+  EXPECT_DOUBLE_EQ(parse("[run]\nrun_timeout = \"8760h\"\n", "x").run.run_timeout, 8760.0 * 3600);
+}
+
+TEST(Config, TheFilterIsCheckedAsGoogleBenchmarkReadsItAndPassEnvTakesVariableNames) {
+  EXPECT_EQ(error_of("[run]\nfilter = \"BM_a\\\\]\"\n").rfind("cobench.toml:2:10: run.filter: bad filter 'BM_a\\]': Google "
+                                                           "Benchmark reads filters as POSIX extended regexes",
+                                                           0),
+            0u)
+      << error_of("[run]\nfilter = \"BM_a\\\\]\"\n");
+  EXPECT_EQ(parse("[run]\nfilter = \"BM_a]|BM_(x|y)\"\n", "x").run.filter, "BM_a]|BM_(x|y)");
+  EXPECT_EQ(parse("[run]\npass_env = [\"CI_JOB_TOKEN\", \"NPM_TOKEN\"]\n", "x").run.pass_env,
+            (std::vector<std::string>{"CI_JOB_TOKEN", "NPM_TOKEN"}));
+  EXPECT_NE(error_of("[run]\npass_env = [\"A=B\"]\n")
+                .find("run.pass_env: 'A=B' is not an environment variable name (letters, digits and _, not first a digit)"),
+            std::string::npos);
+  Config layered;
+  apply_environment(layered, {{"COBENCH_PASS_ENV", "CI_JOB_TOKEN,NPM_TOKEN"}});
+  EXPECT_EQ(layered.run.pass_env, (std::vector<std::string>{"CI_JOB_TOKEN", "NPM_TOKEN"}));
+  EXPECT_EQ(layered.origin("run.pass_env").where, "COBENCH_PASS_ENV");
+}
+
 TEST(Config, BadPercentages) {
   for (std::string bad : {"\"five\"", "\"-5%\"", "\"5%%\"", "-0.1"}) {
     std::string e = error_of("[budget]\ntime = " + bad + "\n");

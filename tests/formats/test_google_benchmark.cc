@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "formats/formats.h"
+#include "formats/json_text.h"
 
 using namespace cobench;
 using formats::Entry;
@@ -93,6 +94,24 @@ TEST(GoogleBenchmark, SyntaxErrorsGiveLineAndColumn) {
   std::string truncated = error_of("{\"benchmarks\": [\n{\"name\": \"a\"");
   EXPECT_EQ(truncated.rfind("in.json: line 2, column 13: ", 0), 0u) << truncated;
   EXPECT_EQ(error_of("hello"), "in.json: line 1, column 1: syntax error while parsing value - invalid literal; last read: 'h'");
+}
+
+TEST(GoogleBenchmark, NamesKeepEveryByteAsTheBinaryWroteIt) {
+  // Google Benchmark escapes only \\ " \\b \\f \\n \\r \\t: other bytes come as they are, UTF-8 or not.
+  const std::string names[] = {"BM_\xE9t\xE9", "BM_ctl\x01\x1b[2J", "BM_\xF4\x8F\xBE\x80", "BM_ok\xC3\xA9"};
+  std::string json = "{\"benchmarks\": [";
+  for (const auto& name : names)
+    json += "{\"name\": \"" + name + "\", \"run_type\": \"iteration\", \"real_time\": 5, \"cpu_time\": 5},";
+  // An escaped code point of the range the reader carries bytes in stays that code point too.
+  json += "{\"name\": \"BM_x\\udbff\\udf80\", \"run_type\": \"iteration\", \"real_time\": 5, \"cpu_time\": 5}]}";
+  const auto out = formats::parse_google_benchmark_json(json, "in.json");
+  ASSERT_EQ(out.entries.size(), 5u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(out.entries[i].name, names[i]);
+  EXPECT_EQ(out.entries[4].name, "BM_x\xF4\x8F\xBE\x80");
+  // Stored as valid UTF-8, the bytes written as \\xE9; and a syntax error after them still points into the file.
+  EXPECT_EQ(formats::dump_json(nlohmann::json(out.entries[0].name)), "\"BM_\\\\xE9t\\\\xE9\"");
+  EXPECT_EQ(error_of("{\"benchmarks\": [{\"name\": \"\xE9\xE9\xE9\",, }]}"),
+            "in.json: line 1, column 32: syntax error while parsing object key - unexpected ','; expected string literal");
 }
 
 TEST(GoogleBenchmark, ShapeErrorsNameFileAndBenchmark) {

@@ -38,6 +38,34 @@ TEST(GitRevisions, UnknownRevisionIsAnInputErrorNamingRevisionAndRepo) {
   EXPECT_THROW(resolve(repo.path(), ""), InputError);
 }
 
+TEST(GitRevisions, ARevisionGitCannotReadIsAnInputErrorNotAFailureOfGit) {
+  TempDir tmp;
+  GitRepo repo(tmp / "repo");
+  repo.commit("first");
+  for (const char* rev : {"HEAD@{5}", "main@{99}", "HEAD@{upstream}"}) {
+    try {
+      resolve(repo.path(), rev);
+      FAIL() << "expected InputError for " << rev;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("git: unknown revision '" + std::string(rev) + "' (in ", 0), 0u) << e.what();
+    }
+  }
+}
+
+TEST(GitRepository, UncommittedChangesNameTheTrackedFilesThatDiffer) {
+  TempDir tmp;
+  GitRepo repo(tmp / "repo");
+  repo.write("a.cc", "a\n");
+  repo.write("b c.cc", "b\n");
+  repo.commit("first");
+  EXPECT_TRUE(uncommitted_changes(repo.path()).empty());
+  repo.write("a.cc", "edited\n");
+  repo.write("b c.cc", "edited\n");
+  repo.git({"add", "b c.cc"});
+  repo.write("untracked.cc", "new\n");  // not part of any commit: not a change of the measured one either
+  EXPECT_EQ(uncommitted_changes(repo.path()), (std::vector<std::string>{"a.cc", "b c.cc"}));
+}
+
 TEST(GitRevisions, OutsideARepositoryIsAnInputError) {
   TempDir tmp;
   std::filesystem::create_directories(tmp / "plain");

@@ -2,6 +2,8 @@
 // this machine (fields present where the machine has them, plausible types).
 #include "host/host.h"
 
+#include <cstdlib>
+
 #include <sched.h>
 
 #include <fstream>
@@ -10,6 +12,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "core/secrets.h"
+#include "host/environment.h"
 #include "process/process.h"
 #include "support/testing.h"
 
@@ -17,6 +21,23 @@ namespace cobench::host {
 namespace {
 
 using Cpus = std::vector<int>;
+
+TEST(Environment, CredentialsAreWithheldFromWhatCobenchStartsButThePassedOnesAndStayScrubbed) {
+  ::setenv("COBENCH_TEST_TOKEN", "withheld-token-value", 1);
+  ::setenv("COBENCH_TEST_PASSED_TOKEN", "passed-token-value", 1);
+  ::setenv("COBENCH_TEST_PLAIN", "plain", 1);
+  secrets::process_credentials();  // as a job does first: the values known before they go
+  const auto withheld = withhold_credentials({"COBENCH_TEST_PASSED_TOKEN"});
+  EXPECT_NE(std::find(withheld.begin(), withheld.end(), "COBENCH_TEST_TOKEN"), withheld.end());
+  EXPECT_EQ(std::find(withheld.begin(), withheld.end(), "COBENCH_TEST_PASSED_TOKEN"), withheld.end());
+  const auto child = process::run_capture({"sh", "-c", "echo \"[$COBENCH_TEST_TOKEN][$COBENCH_TEST_PASSED_TOKEN][$COBENCH_TEST_PLAIN]\""});
+  EXPECT_EQ(child.out, "[][passed-token-value][plain]\n");
+  EXPECT_EQ(secrets::scrub("x withheld-token-value passed-token-value"),
+            "x [redacted $COBENCH_TEST_TOKEN] [redacted $COBENCH_TEST_PASSED_TOKEN]");
+  EXPECT_NE(describe_withheld(withheld).find("COBENCH_TEST_TOKEN"), std::string::npos);
+  ::unsetenv("COBENCH_TEST_PASSED_TOKEN");
+  ::unsetenv("COBENCH_TEST_PLAIN");
+}
 
 TEST(Host, ParsesCpuLists) {
   EXPECT_EQ(parse_cpu_list("0-3,8-11"), (Cpus{0, 1, 2, 3, 8, 9, 10, 11}));

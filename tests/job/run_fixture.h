@@ -33,6 +33,20 @@ struct RunFixture {
   std::filesystem::path out_dir() const { return repo.path() / ".cobench/report"; }
 };
 
+/// A repository without a build whose base and head differ in a README: for
+/// jobs of the command runner (`--runner command`), which finish in seconds.
+struct CommandFixture : ::testing::Test {
+  cobench::testing::TempDir dir;
+  cobench::testing::GitRepo repo{dir / "repo"};
+  std::string base;  ///< the first commit; the head is HEAD
+  void SetUp() override {
+    repo.write("README", "base\n");
+    base = repo.commit("base");
+    repo.write("README", "head\n");
+    repo.commit("head");
+  }
+};
+
 namespace detail {
 
 /// A benchmark whose work is `iterations` rounds of a dependent multiply-add.

@@ -153,6 +153,31 @@ TEST_F(ShardE2E, AShardWithoutTargetsSaysSoAndMeasuresNothing) {
   EXPECT_TRUE(file.builds.empty());
 }
 
+TEST_F(ShardE2E, MergeRefusesShardsRunWithDifferentSettingsNamingTheFirstDifference) {
+  // Two parts of one split that got no target: quick, and each a whole shard's results.
+  const fs::path six = dir / "shard-6", seven = dir / "shard-7", lenient = dir / "shard-7-lenient";
+  ASSERT_EQ(run(six, {"--shard", "6/7", "--target", "^bench_(a|b)$"}).exit_code, 0);
+  ASSERT_EQ(run(seven, {"--shard", "7/7", "--target", "^bench_(a|b)$"}).exit_code, 0);
+  auto same = run_cobench({"merge", six.string(), seven.string(), "--out", (dir / "merged").string()}, dir.path());
+  EXPECT_NE(same.exit_code, 2) << explain(same);  // one job's shards: merged (shards 1-5 missing: exit 3)
+
+  ASSERT_EQ(run(lenient, {"--shard", "7/7", "--target", "^bench_(a|b)$", "--budget", "300%"}).exit_code, 0);
+  auto refused = run_cobench({"merge", six.string(), lenient.string(), "--out", (dir / "refused").string()}, dir.path());
+  EXPECT_EQ(refused.exit_code, 2) << explain(refused);
+  EXPECT_NE(refused.err.find(lenient.string()), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("budget"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(dir / "refused/report.md"));
+
+  // Another head is another job, however its settings agree.
+  repo.write("a.cc", read_file(repo.path() / "a.cc") + "// another head\n");
+  repo.commit("another head");
+  const fs::path other = dir / "shard-7-other";
+  ASSERT_EQ(run(other, {"--shard", "7/7", "--target", "^bench_(a|b)$"}).exit_code, 0);
+  auto heads = run_cobench({"merge", six.string(), other.string(), "--out", (dir / "heads").string()}, dir.path());
+  EXPECT_EQ(heads.exit_code, 2) << explain(heads);
+  EXPECT_NE(heads.err.find("head"), std::string::npos) << heads.err;
+}
+
 /// A results.jsonl as an earlier job would have left it: bench_d and bench_e take 500 s per side to build.
 fs::path slow_history(const fs::path& dir) {
   results::ResultsLog log(dir / "history.jsonl");

@@ -202,6 +202,39 @@ TEST_F(PostTest, MissingVariablesAndBadEventsAreInputErrorsNamingThem) {
   EXPECT_TRUE(api.requests().empty());
 }
 
+TEST_F(PostTest, TheBodyCarriesNoCredentialOfThePostsEnvironment) {
+  // A report that holds tokens (an older cobench's, or one edited by hand): they never reach the note.
+  write_file(report, kReport + "output: COBENCH_GITLAB_TOKEN=" + kToken + " CI_JOB_TOKEN=jobtoken-77777777\n");
+  Env env = gitlab_env();
+  env.emplace_back("CI_JOB_TOKEN", "jobtoken-77777777");
+  auto result = post("--gitlab", env);
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const std::string body = nlohmann::json::parse(api.requests().back().body)["body"];
+  EXPECT_EQ(body.find(kToken), std::string::npos) << body;
+  EXPECT_EQ(body.find("jobtoken-77777777"), std::string::npos) << body;
+  EXPECT_NE(body.find("COBENCH_GITLAB_TOKEN=[redacted $COBENCH_GITLAB_TOKEN]"), std::string::npos) << body;
+
+  // GitHub, and its job summary too.
+  const auto summary = dir.path() / "summary.md";
+  Env github = github_env();
+  github.back().second = summary.string();
+  write_file(report, kReport + "GITHUB_TOKEN=" + kToken + "\n");
+  auto commented = post("--github", github);
+  ASSERT_EQ(commented.exit_code, 0) << explain(commented);
+  const std::string comment = nlohmann::json::parse(api.requests().back().body)["body"];
+  EXPECT_EQ(comment.find(kToken), std::string::npos) << comment;
+  EXPECT_EQ(read_text(summary).find(kToken), std::string::npos) << read_text(summary);
+}
+
+TEST_F(PostTest, ATimeoutBeyondAnyDeadlineIsRefused) {
+  for (const char* timeout : {"99999999999999h", "1e300", "8800000h"}) {
+    auto result = run_cobench({"post", "--gitlab", "--timeout", timeout, report.string()}, dir.path(), gitlab_env(), 60);
+    EXPECT_EQ(result.exit_code, 2) << timeout << ": " << explain(result);
+    EXPECT_NE(result.err.find("--timeout"), std::string::npos) << result.err;
+  }
+  EXPECT_TRUE(api.requests().empty());
+}
+
 TEST_F(PostTest, AServerThatNeverFinishesMeetsTheDeadline) {
   Env env = gitlab_env();
   env[0].second = api.url() + "/trickle/api/v4";  // a byte every 0.5 s: no per-read timeout ever fires

@@ -148,7 +148,7 @@ TEST(JUnit, InvalidUtf8AndControlBytesStillParse) {
   auto r = testing::sample_compare_report();
   r.benchmarks[0].name = std::string("BM_\xff\x01\x1b[31m");
   auto doc = parse(render_junit(r));
-  EXPECT_TRUE(testcase_named(doc.child("testsuites").child("testsuite"), "BM_\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD[31m"));
+  EXPECT_TRUE(testcase_named(doc.child("testsuites").child("testsuite"), "BM_\\xFF\xEF\xBF\xBD\xEF\xBF\xBD[31m"));
 }
 
 }  // namespace

@@ -64,6 +64,28 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
 }
 
+TEST(Aggregate, HostFactsOfAnotherTypeAreNoFacts) {
+  // fuzz_merge_reports: a host line whose cpu_count was a string threw nlohmann's type_error out of aggregate.
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  ResultsFile file = results_of(runner, 6);
+  for (const nlohmann::json& host : {nlohmann::json{{"cpu_count", "2"}, {"load_average", "high"}},
+                                     nlohmann::json{{"cpu_count", 1e300}, {"load_average", {"x"}}},
+                                     nlohmann::json{{"cpu_count", -4}, {"load_average", nlohmann::json::object()}}}) {
+    file.host = host;
+    EXPECT_NO_THROW(aggregate(file, "r")) << host.dump();
+  }
+}
+
+TEST(Aggregate, ABaseThatAlwaysFailedIsNoRegressionOfTheChange) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
+  runner.targets["t"].failure = [](Side side, int) { return side == Side::Base ? "SIGSEGV" : ""; };
+  const auto& r = row(aggregate(results_of(runner, 6), "r"), "BM_x");
+  EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);  // the change fixed a crash, or both sides are in doubt
+  EXPECT_EQ(r.note.find("broken by the change"), std::string::npos) << r.note;
+}
+
 TEST(Aggregate, FailedRunsAreCountedAndNamedInTheNote) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
@@ -84,7 +106,9 @@ TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   auto report = aggregate(results_of(runner, 6), "r");
   const auto& r = row(report, "BM_x");
   EXPECT_FALSE(r.time.compared);
-  EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);
+  // The head failing every run where its base ran: the change broke it, a regression naming the failure.
+  EXPECT_EQ(r.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(r.note.rfind("broken by the change: the head failed in every run, the base did not", 0), 0u) << r.note;
   EXPECT_NE(r.note.find("head timed out in 6/6 runs"), std::string::npos) << r.note;
   EXPECT_TRUE(report.removed.empty());
   // Undefined numbers are null and "-", never 0.

@@ -41,6 +41,7 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   log.settings(settings);
   log.run(sample_record());
   RunRecord failed = sample_record();
+  failed.run = 4;  // a run is logged once
   failed.status = "SIGSEGV";
   failed.signal = 11;
   failed.samples.clear();
@@ -248,18 +249,32 @@ TEST(ResultsLog, ASampleThatIsNotAPositiveTimeIsAnErrorNotADroppedSample) {
   }
 }
 
-TEST(ResultsLog, ANewerSchemaIsReadWithANote) {
+TEST(ResultsLog, ANewerSchemaAnUnknownLineTypeAndARepeatedRunAreRefusedNamingTheLine) {
   cobench::testing::TempDir dir;
   nlohmann::json line = to_json(JobSettings{});
   line["type"] = "settings";
+  const std::string settings = line.dump();
   line["schema"] = 7;
-  line["something_new"] = {1, 2};
-  write_file_atomic(dir / "r.jsonl", line.dump() + "\n");
-  const auto file = read_results(dir / "r.jsonl");
-  ASSERT_EQ(file.notes.size(), 1u);
-  EXPECT_NE(file.notes[0].find("r.jsonl:1: written by a newer cobench (schema 7, this one reads 1)"),
-            std::string::npos)
-      << file.notes[0];
+  auto refusal = [&](const std::string& text) {
+    write_file_atomic(dir / "r.jsonl", text);
+    try {
+      read_results(dir / "r.jsonl");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refusal(line.dump() + "\n").find("r.jsonl:1: written by a newer cobench (schema 7; this one reads schema 1)"),
+            std::string::npos);
+  EXPECT_NE(refusal(settings + "\n{\"type\":\"mystery\"}\n").find("r.jsonl:2: unknown line type 'mystery'"),
+            std::string::npos);
+  const std::string run = to_json(sample_record()).dump();
+  EXPECT_NE(refusal(settings + "\n" + run + "\n" + run + "\n").find("r.jsonl:3: run "), std::string::npos);
+  EXPECT_NE(refusal(settings + "\n" + run + "\n" + run + "\n").find("logged twice (first on line 2)"),
+            std::string::npos);
+  RunRecord other_side = sample_record();
+  other_side.side = other_side.side == Side::Base ? Side::Head : Side::Base;
+  EXPECT_EQ(refusal(settings + "\n" + run + "\n" + to_json(other_side).dump() + "\n"), "accepted");
 }
 
 TEST(ResultsLog, AFileWithoutASettingsLineIsRefused) {

@@ -141,7 +141,7 @@ TEST(Merge, RefusesFoldersThatAreNotShardsOfOneJob) {
   auto other_head = shard(2, "bench_b", 1.0);
   other_head.results.settings.head = "h2";
   EXPECT_EQ(error_of({shard(1, "bench_a", 1.0), other_head}),
-            "shards/2: compares b…h2, shards/1 compares b…h: not shards of one job");
+            "shards/2: another head (h2; shards/1 has h): not shards of one job");
 
   EXPECT_EQ(error_of({shard(1, "bench_a", 1.0), shard(1, "bench_a", 1.0)}), "shards/1 and shards/1 are both shard 1/2");
 
@@ -154,6 +154,27 @@ TEST(Merge, RefusesFoldersThatAreNotShardsOfOneJob) {
   other_count.results.settings.shard->count = 3;
   EXPECT_EQ(error_of({shard(1, "bench_a", 1.0), other_count}), "shards/2: shard 2/3, but shards/1 is a part of 2");
   EXPECT_NE(error_of({}).find("give the report folders"), std::string::npos);
+}
+
+TEST(Merge, RefusesShardsRunWithOtherSettingsNamingTheFirstDifference) {
+  auto lenient = shard(2, "bench_b", 1.0);
+  lenient.results.settings.budgets = verdict::Budgets({3.0, std::nullopt, std::nullopt}, {});
+  const std::string budget = error_of({shard(1, "bench_a", 1.0), lenient});
+  EXPECT_NE(budget.find("shards/2: not a shard of the job of shards/1: they differ in budget: "), std::string::npos)
+      << budget;
+  EXPECT_NE(budget.find("\"time\":3.0"), std::string::npos) << budget;
+
+  auto other_args = shard(2, "bench_b", 1.0);
+  other_args.results.settings.bench_args = {"--benchmark_min_time=5"};
+  other_args.results.settings.min_runs = 2;
+  EXPECT_NE(error_of({shard(1, "bench_a", 1.0), other_args}).find("they differ in min_runs: "), std::string::npos);
+
+  // What each shard has of its own is no difference: its job id, CPU, targets and compile cache.
+  auto own = shard(2, "bench_b", 1.0);
+  own.results.settings.job = "another-job-id";
+  own.results.settings.cpu = 3;
+  own.results.settings.compile_cache = "ccache: 10 hits";
+  EXPECT_EQ(error_of({shard(1, "bench_a", 1.0), own}), "no error");
 }
 
 }  // namespace

@@ -109,11 +109,16 @@ WideChange write_wide_change(const GitRepo& repo, const std::vector<std::string>
   return out;
 }
 
+std::string cobench_exe() {
+  const char* other = std::getenv("COBENCH_TEST_EXE");
+  return other && *other ? other : COBENCH_EXE;
+}
+
 process::Result run_cobench(const std::vector<std::string>& args, const std::filesystem::path& cwd,
                             const std::vector<std::pair<std::string, std::string>>& env,
                             double timeout_seconds) {
   process::Command command;
-  command.argv = {COBENCH_EXE};
+  command.argv = {cobench_exe()};
   command.argv.insert(command.argv.end(), args.begin(), args.end());
   command.cwd = cwd;
   command.env_overrides = env;

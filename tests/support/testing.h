@@ -64,6 +64,10 @@ struct WideChange {
 };
 WideChange write_wide_change(const GitRepo& repo, const std::vector<std::string>& targets);
 
+/// The cobench binary the tests run: this build's, or the one COBENCH_TEST_EXE
+/// names (to see a test fail against an earlier build before a fix).
+std::string cobench_exe();
+
 /// Runs the built cobench with args (in cwd, with extra environment).
 process::Result run_cobench(const std::vector<std::string>& args, const std::filesystem::path& cwd = {},
                             const std::vector<std::pair<std::string, std::string>>& env = {},

@@ -22,6 +22,9 @@ TEST(TimeBudget, PercentagesAndFractions) {
   EXPECT_DOUBLE_EQ(parse_time_budget("0.05"), 0.05);
   EXPECT_DOUBLE_EQ(parse_time_budget("1"), 1.0);
   EXPECT_DOUBLE_EQ(parse_time_budget("150%"), 1.5);  // written as a percentage, it means what it says
+  EXPECT_DOUBLE_EQ(parse_time_budget("1000%"), 10.0);
+  for (const char* beyond : {"1001%", "1e308%", "1e306%"})
+    EXPECT_NE(error_of([&] { parse_time_budget(beyond); }).find("at most 1000%"), std::string::npos) << beyond;
   EXPECT_DOUBLE_EQ(time_budget_from_number(0.1), 0.1);
 }
 

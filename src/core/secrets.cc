@@ -1,0 +1,104 @@
+#include "core/secrets.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "core/files.h"
+
+extern char** environ;
+
+namespace cobench::secrets {
+namespace {
+
+std::string upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+constexpr std::array kCredentialWords = {"TOKEN", "PASSWORD", "PASSWD", "SECRET", "JWT", "APIKEY", "CREDENTIALS"};
+constexpr std::array kCredentialSuffixes = {"_API_KEY", "_ACCESS_KEY", "_PRIVATE_KEY", "_SECRET_KEY", "_AUTH"};
+constexpr std::array kCredentialNames = {
+    "CI_REPOSITORY_URL",   // https://gitlab-ci-token:<job token>@host/group/project.git
+    "DOCKER_AUTH_CONFIG",  // registry credentials
+    "SSH_AUTH_SOCK",       // the way to the SSH agent's keys
+    "NETRC",
+    // What `cobench post` reads its tokens from (src/post/environment.cc); the word rule covers them too.
+    "COBENCH_GITLAB_TOKEN", "GITHUB_TOKEN"};
+
+}  // namespace
+
+bool is_credential_name(std::string_view name) {
+  const std::string key = upper(name);
+  for (const char* exact : kCredentialNames)
+    if (key == exact) return true;
+  for (std::string_view suffix : kCredentialSuffixes)
+    if (key.size() > suffix.size() && key.ends_with(suffix)) return true;
+  for (size_t from = 0; from <= key.size();) {
+    size_t end = key.find('_', from);
+    if (end == std::string::npos) end = key.size();
+    const std::string_view word = std::string_view(key).substr(from, end - from);
+    for (std::string_view credential : kCredentialWords)
+      if (word == credential) return true;
+    from = end + 1;
+  }
+  return false;
+}
+
+std::string_view deny_list_text() {
+  return "variables whose name has the word TOKEN, PASSWORD, PASSWD, SECRET, JWT, APIKEY or CREDENTIALS "
+         "(between underscores, any case), names ending in _API_KEY, _ACCESS_KEY, _PRIVATE_KEY, _SECRET_KEY or "
+         "_AUTH, and CI_REPOSITORY_URL, DOCKER_AUTH_CONFIG, SSH_AUTH_SOCK, NETRC";
+}
+
+std::vector<Secret> credentials_in(const std::map<std::string, std::string>& env) {
+  std::vector<Secret> out;
+  for (const auto& [name, value] : env)
+    if (is_credential_name(name)) out.push_back({name, value});
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Secret& a, const Secret& b) { return a.value.size() > b.value.size(); });
+  return out;
+}
+
+const std::vector<Secret>& process_credentials() {
+  static const std::vector<Secret> found = [] {
+    std::map<std::string, std::string> env;
+    for (char** entry = environ; entry && *entry; ++entry) {
+      const std::string item = *entry;
+      const size_t eq = item.find('=');
+      if (eq != std::string::npos) env.emplace(item.substr(0, eq), item.substr(eq + 1));
+    }
+    return credentials_in(env);
+  }();
+  return found;
+}
+
+std::string scrub(std::string_view text, const std::vector<Secret>& secrets) {
+  std::string out(text);
+  for (const auto& secret : secrets) {
+    if (secret.value.size() < kMinScrubbedLength) continue;
+    const std::string replacement = fmt::format("[redacted ${}]", secret.name);
+    for (size_t at = out.find(secret.value); at != std::string::npos; at = out.find(secret.value, at))
+      out.replace(at, secret.value.size(), replacement), at += replacement.size();
+  }
+  return out;
+}
+
+std::string scrub(std::string_view text) { return scrub(text, process_credentials()); }
+
+void scrub_file(const std::filesystem::path& path) {
+  if (process_credentials().empty()) return;
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_regular_file(path, ec)) return;
+  try {
+    const std::string text = read_file(path);
+    if (std::string clean = scrub(text); clean != text) write_file_atomic(path, clean);
+  } catch (const std::exception&) {
+    // unreadable: nothing of it is published by cobench either
+  }
+}
+
+}  // namespace cobench::secrets

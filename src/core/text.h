@@ -1,0 +1,32 @@
+#pragma once
+// Text from outside cobench (benchmark names, process output, arguments) as
+// bytes: any byte may come, and every place that shows or stores it needs the
+// same two answers: where its valid UTF-8 ends, and how to keep it short.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace cobench {
+
+/// Length of the valid UTF-8 sequence starting at text[i], 0 when the byte
+/// there starts none (a stray continuation byte, an overlong form, a
+/// surrogate, a code point past U+10FFFF, a sequence cut short).
+size_t utf8_sequence_length(std::string_view text, size_t i);
+
+/// Whether all of `text` is valid UTF-8.
+bool is_valid_utf8(std::string_view text);
+
+/// `text` with every byte that is not part of valid UTF-8 written as "\xE9"
+/// (upper-case hex): valid UTF-8 that still shows which bytes were there.
+/// Valid text comes back unchanged.
+std::string escape_invalid_utf8(std::string_view text);
+
+/// At most `max_bytes` of `text` (plus the marker), cut at a UTF-8 character
+/// boundary, "…" marking the cut; unchanged when it fits.
+std::string shorten(std::string_view text, size_t max_bytes);
+
+/// Like shorten(), and the cut says how much went: "abc… (2097152 bytes)".
+/// For arguments and output that may be megabytes long in a one-line message.
+std::string shorten_saying_size(std::string_view text, size_t max_bytes);
+
+}  // namespace cobench

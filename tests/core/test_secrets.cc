@@ -1,0 +1,36 @@
+#include "core/secrets.h"
+
+#include <gtest/gtest.h>
+
+namespace cobench::secrets {
+namespace {
+
+TEST(Secrets, TheDenyListNamesCiTokensPasswordsKeysAndWhatPostReads) {
+  for (const char* name : {"COBENCH_GITLAB_TOKEN", "GITHUB_TOKEN", "CI_JOB_TOKEN", "CI_JOB_JWT", "CI_JOB_JWT_V2",
+                           "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_RUNTIME_TOKEN", "CI_REGISTRY_PASSWORD",
+                           "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "OPENAI_API_KEY", "my_api_key", "NPM_TOKEN",
+                           "TWINE_PASSWORD", "AZURE_CLIENT_SECRET", "CI_REPOSITORY_URL", "DOCKER_AUTH_CONFIG",
+                           "SSH_AUTH_SOCK", "GOOGLE_APPLICATION_CREDENTIALS", "VAULT_TOKEN", "TOKEN", "SECRET",
+                           "DEPLOY_PRIVATE_KEY", "NPM_CONFIG__AUTH"})
+    EXPECT_TRUE(is_credential_name(name)) << name;
+  for (const char* name : {"PATH", "HOME", "CI", "CI_COMMIT_SHA", "CI_PROJECT_ID", "CI_MERGE_REQUEST_IID",
+                           "CI_API_V4_URL", "GITHUB_REPOSITORY", "GITHUB_EVENT_PATH", "TOKENIZERS_PARALLELISM",
+                           "COBENCH_BUDGET", "CCACHE_DIR", "PWD", "KEYBOARD", "SECRETARY", "LD_PRELOAD"})
+    EXPECT_FALSE(is_credential_name(name)) << name;
+}
+
+TEST(Secrets, ScrubReplacesEveryValueLongestFirstAndLeavesShortOnes) {
+  const auto found = credentials_in({{"PATH", "/usr/bin"},
+                                     {"CI_JOB_TOKEN", "abc123abc123"},
+                                     {"CI_REPOSITORY_URL", "https://gitlab-ci-token:abc123abc123@example.com/g/p.git"},
+                                     {"SHORT_TOKEN", "1"}});
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found.front().name, "CI_REPOSITORY_URL");
+  EXPECT_EQ(scrub("clone https://gitlab-ci-token:abc123abc123@example.com/g/p.git; token abc123abc123abc123abc123 1",
+                  found),
+            "clone [redacted $CI_REPOSITORY_URL]; token [redacted $CI_JOB_TOKEN][redacted $CI_JOB_TOKEN] 1");
+  EXPECT_EQ(scrub("nothing here", found), "nothing here");
+}
+
+}  // namespace
+}  // namespace cobench::secrets
