@@ -241,7 +241,12 @@ bool same_folder(const fs::path& a, const fs::path& b) {
 }  // namespace
 
 int report_results(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  return finish_report(results::aggregate(results::read_results(results_path), results_path.string()), out_dir, gate);
+  const auto start = std::chrono::steady_clock::now();
+  report::Report report = results::aggregate(results::read_results(results_path), results_path.string());
+  // Reading the log and judging every row; rendering and writing follow.
+  if (!report.phases.empty()) report.phases.insert(report.phases.end() - (report.phases.back().name == "other"),
+                                                   {"analysis", seconds_since(start)});
+  return finish_report(std::move(report), out_dir, gate);
 }
 
 int merge_shard_reports(const std::vector<fs::path>& folders, const fs::path& out_dir, const verdict::GatePolicy& gate) {
@@ -264,9 +269,28 @@ namespace {
 
 /// What the job did before measuring, for results.jsonl.
 struct Prepared {
-  BuildOutcome build;                   ///< build times and the time budget's notes
-  std::function<double()> job_elapsed;  ///< seconds since the job started
+  BuildOutcome build;                        ///< build times and the time budget's notes
+  std::function<double()> job_elapsed;       ///< seconds since the job started
+  std::vector<results::PhaseTime> phases;    ///< configure, reach, build: how long each took
 };
+
+/// Runs `step`, adding its seconds to the phase `name` of `phases` (a phase
+/// met twice, such as configuring each side, is one entry), and returns what it returns.
+template <class Step>
+auto timed(std::vector<results::PhaseTime>& phases, const std::string& name, Step&& step) {
+  const auto start = std::chrono::steady_clock::now();
+  struct AddOnExit {  // also when the step throws: the time was spent
+    std::vector<results::PhaseTime>& phases;
+    const std::string& name;
+    std::chrono::steady_clock::time_point start;
+    ~AddOnExit() {
+      auto it = std::find_if(phases.begin(), phases.end(), [&](const auto& p) { return p.name == name; });
+      if (it == phases.end()) it = phases.insert(phases.end(), {name, 0});
+      it->seconds += seconds_since(start);
+    }
+  } add{phases, name, start};
+  return step();
+}
 
 /// Logs, measures (timing rounds when a time metric is asked for; then, for
 /// Google Benchmark targets, whose processes are started as `gbench_process`
@@ -307,6 +331,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   log_one_sided(runner, base, choice.base_only, log);
   log_one_sided(runner, head, choice.head_only, log);
   for (const auto& record : reach) log.reach(record);
+  for (const auto& phase : prepared.phases) log.phase(phase);
 
   const verdict::Budgets budgets = settings.budgets();
   // Measuring gets what the time budget leaves, at most the measuring budget.
@@ -353,6 +378,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   // timing rounds that spend the time budget cannot leave them out. Without
   // one they only inform, and run in what timing leaves.
   const bool allocations_first = budgets.judges_allocations();
+  const auto measuring_start = std::chrono::steady_clock::now();
   hooks.elapsed_seconds = elapsed;  // the timing rounds' budget counts allocation runs made before them
   run::ScheduleOutcome outcome;
   outcome.interrupted = allocations_first && !count_allocations(counted, "alloc");
@@ -371,6 +397,8 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
                                      say);
   }
   if (!allocations_first && !outcome.interrupted) outcome.interrupted = !count_allocations(outcome.records, "time");
+  log.phase({"measuring", seconds_since(measuring_start)});
+  log.phase({"job", prepared.job_elapsed()});
   if (outcome.interrupted) {
     log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
                          process::signal_name(signals::cancellation_signal()), counted.size() + outcome.records.size()));
@@ -478,8 +506,9 @@ int run_pipeline(const RunOptions& options) {
         shared.cmake_args, cmake::layout_probe_flags(workspace.job_dir() / "probe" / "cobench_layout_pad.h"));
   // Head first: selection needs only its targets, and a diff that reaches none builds nothing.
   progress.message("configuring head");
-  const SideBuild head_build = configure_side(Side::Head, workspace.worktree(Side::Head),
-                                              workspace.build_dir(Side::Head), head_settings);
+  const SideBuild head_build = timed(prepared.phases, "configure", [&] {
+    return configure_side(Side::Head, workspace.worktree(Side::Head), workspace.build_dir(Side::Head), head_settings);
+  });
   select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
   std::optional<plan::BuildPlan> plan;
   if (settings.run.time_budget)
@@ -489,15 +518,16 @@ int run_pipeline(const RunOptions& options) {
     reach.emplace(settings, revs, workspace, head_build, work_dir, out_dir, bench_args,
                   [&](const std::string& line) { progress.message(line); });
     if (plan) reach->bound_by([&] { return plan->ranking_stop(prepared.job_elapsed()); });
-    reach->rank(selection);
+    timed(prepared.phases, "reach", [&] { reach->rank(selection); });
   }
   std::fputs(select::to_text(selection).c_str(), stdout);
   std::fflush(stdout);
   select::enforce_strict_layout(selection);
   if (auto why = nothing_to_measure(selection)) return report_unreached(*why, settings, revs, cpu, selection, out_dir);
   progress.message("configuring base");
-  const SideBuild base_build = configure_side(Side::Base, workspace.worktree(Side::Base),
-                                              workspace.build_dir(Side::Base), shared);
+  const SideBuild base_build = timed(prepared.phases, "configure", [&] {
+    return configure_side(Side::Base, workspace.worktree(Side::Base), workspace.build_dir(Side::Base), shared);
+  });
   TargetChoice choice = choose_targets(base_build.targets, selection);
   if (settings.select.shard) {
     keep_shard(choice, *settings.select.shard, base_build.targets, head_build.targets, history, settings.run.control);
@@ -510,13 +540,16 @@ int run_pipeline(const RunOptions& options) {
   if (choice.shard && choice.empty())  // the other shards measure it all; the report says so
     return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);
   progress.message(fmt::format("to build and measure: {} ({})", fmt::join(choice.both, ", "), choice.reason));
-  prepared.build = build_chosen(choice, base_build, head_build, plan ? &*plan : nullptr, prepared.job_elapsed, progress);
+  prepared.build = timed(prepared.phases, "build", [&] {
+    return build_chosen(choice, base_build, head_build, plan ? &*plan : nullptr, prepared.job_elapsed, progress);
+  });
   if (choice.empty()) {  // the time budget fits no target: nothing measured is never a pass
     std::fprintf(stderr, "cobench: error: no selected target fits the time budget; nothing measured\n");
     return report_unmeasured(prepared.build.notes, settings, revs, cpu, choice, out_dir, kExitInfra);
   }
   const auto base_targets = targets_on(choice, Side::Base), head_targets = targets_on(choice, Side::Head);
-  auto parent = link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both);
+  auto parent = timed(prepared.phases, "build",
+                      [&] { return link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both); });
   signals::throw_if_cancelled();
   results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
   job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
@@ -529,7 +562,7 @@ int run_pipeline(const RunOptions& options) {
         measured.push_back(name);
     if (plan)
       reach->bound_by([&plan, &prepared, measured] { return plan->coverage_stop(measured, prepared.job_elapsed()); });
-    reach_records = reach->find(measured);
+    reach_records = timed(prepared.phases, "reach", [&] { return reach->find(measured); });
     job.reach_method = reach->method();
     std::printf("reach: %s\n", job.reach_method.c_str());
     std::fflush(stdout);

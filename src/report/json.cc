@@ -297,6 +297,9 @@ json to_json(const Report& report) {
               {"added", added},                  {"removed", removed},
               {"targets", targets},              {"notes", report.notes},
               {"control", control}};
+  json phases = json::array();
+  for (const auto& phase : report.phases) phases.push_back({{"name", phase.name}, {"seconds", phase.seconds}});
+  out["phases"] = phases;
   if (!report.shards.empty()) out["shards"] = report.shards;
   return out;
 }
@@ -315,6 +318,11 @@ Report from_json(const json& value) {
   if (r.has("look_rule")) report.look_rule = r.at("look_rule").text();
   if (r.has("control_rule") && !r.at("control_rule").is_null()) report.control_rule = r.at("control_rule").text();
   if (r.has("reach_method") && !r.at("reach_method").is_null()) report.reach_method = r.at("reach_method").text();
+  if (r.has("phases")) {  // since 2026-12: older reports have none
+    Reader phases = r.at("phases");
+    for (size_t i = 0; i < phases.size(); ++i)
+      report.phases.push_back({phases.at(i).at("name").text(), phases.at(i).at("seconds").number()});
+  }
   report.host = r.at("host").object();
   report.settings = r.at("settings").object();
   report.selection = r.at("selection").object();

@@ -27,6 +27,14 @@ struct FailedRun {
   std::string log;    ///< path of the kept stderr tail, relative to the report folder
 };
 
+/// How long one phase of the job took: "configure", "build", "reach", "runs",
+/// "machine control", "analysis", "other" (the rest of the job: worktrees,
+/// selection, cobench between runs).
+struct PhaseTime {
+  std::string name;
+  double seconds = 0;
+};
+
 /// One benchmark compared across the two sides.
 struct BenchmarkRow {
   std::string target;                  ///< empty for `compare`
@@ -96,6 +104,7 @@ struct Report {
   std::string look_rule;               ///< how the looks were made: "interim looks at 99.73%, the last ..."
   std::string reach_method;            ///< how reach was found (--reach); "" without a reach pass
   std::string control_rule;            ///< how the controls judged the rows; "" when no control had an interval
+  std::vector<PhaseTime> phases;       ///< where the job's time went, in order; empty when not timed (a merge)
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON, when run selected

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/parse.h"
 #include "verdict/measures_nothing.h"
 
 namespace cobench::report {
@@ -213,10 +214,22 @@ std::vector<std::string> method_sentences(const Report& report) {
     if (!target.alloc_status.empty()) out.push_back(fmt::format("Allocations, {}: {}", target.name, target.alloc_status));
   if (!report.reach_method.empty()) out.push_back("Reach: " + report.reach_method);
   if (!report.control_rule.empty()) out.push_back("Controls: " + report.control_rule + ".");
+  if (auto phases = phases_phrase(report)) out.push_back("Time: " + *phases + ".");
   out.push_back(fmt::format("Likely optimised away: below {:g} ns per iteration, or time growing by less than ×{:g} "
                             "while an argument grows ×{:g} or more; flagged, not judged.",
                             verdict::kLeastWorkNs, verdict::kFlatTimeRatio, verdict::kFlatArgumentSpan));
   return out;
+}
+
+std::optional<std::string> phases_phrase(const Report& report) {
+  if (report.phases.empty()) return std::nullopt;
+  std::vector<std::string> parts;
+  double total = 0;
+  for (const auto& phase : report.phases) {
+    parts.push_back(phase.name + " " + format_duration(phase.seconds));
+    total += phase.seconds;
+  }
+  return fmt::format("{} ({} in all)", fmt::join(parts, ", "), format_duration(total));
 }
 
 std::string change_reach_cell(const BenchmarkRow& row) {

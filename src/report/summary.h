@@ -52,6 +52,10 @@ std::string runs_per_side(const Report& report);
 /// Samples per side of one row: "6/6".
 std::string samples_per_side(const BenchmarkRow& row);
 
+/// Where the job's time went: "configure 2.1 s, build 8.0 s, runs 20.3 s,
+/// machine control 4.1 s, analysis 48 ms, other 1.0 s (36 s in all)"; nullopt when not timed.
+std::optional<std::string> phases_phrase(const Report& report);
+
 /// Each kind's telling control with its interval, e.g. "machine 1.002 [0.991, 1.013], layout 1.031 [1.020,
 /// 1.043] (bench_join/BM_Join/64)"; nullopt without controls.
 std::optional<std::string> control_intervals(const Report& report);

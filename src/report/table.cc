@@ -164,6 +164,7 @@ std::string render_table(const Report& report, bool color) {
     if (!report.control_rule.empty()) out += "controls: " + report.control_rule + "\n";
   }
   if (auto instructions = instructions_sentence(report)) out += *instructions + "\n";
+  if (auto phases = phases_phrase(report)) out += "time: " + *phases + "\n";
   if (!report.reach_method.empty())
     out += "reach: " + report.reach_method + "\nunrelated change: does not execute the change; never gated.\n";
   // Why these targets: "13 of 49 targets reach the change, narrowed to 1 by --target ...", what was dropped.

@@ -281,6 +281,31 @@ std::string describe_failed_run(const RunRecord& first) {
   return text;
 }
 
+std::vector<report::PhaseTime> phases_of(const ResultsFile& results) {
+  std::vector<report::PhaseTime> out;
+  double machine_control = 0;
+  for (const auto& run : results.runs)
+    if (!results.settings.machine_control.empty() && run.target == results.settings.machine_control)
+      machine_control += run.wall_seconds;
+  double job = 0, timed = 0;
+  for (const auto& phase : results.phases) {
+    if (phase.name == "job") {
+      job = phase.seconds;
+      continue;
+    }
+    if (phase.name == "measuring") {  // the machine control's processes are measuring's cost of its own
+      const double runs = std::max(0.0, phase.seconds - machine_control);
+      out.push_back({"runs", runs});
+      if (machine_control > 0) out.push_back({"machine control", std::min(machine_control, phase.seconds)});
+    } else {
+      out.push_back({phase.name, phase.seconds});
+    }
+    timed += phase.seconds;
+  }
+  if (job > timed) out.push_back({"other", job - timed});
+  return out;
+}
+
 report::Report aggregate(const ResultsFile& results, const std::string& source) {
   report::Report out;
   out.tool = "run";
@@ -296,6 +321,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   const TimeRule rule = time_rule(settings);
   out.look_rule = rule.looks.describe();
   out.reach_method = settings.reach_method;
+  out.phases = phases_of(results);
 
   std::set<std::string> broken_targets;  // every head run failed, some base run did not
   for (const auto& [target, runs] : tally(results.runs)) {

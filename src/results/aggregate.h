@@ -11,6 +11,11 @@ namespace cobench::results {
 /// stop reasons and report-wide notes. `source` names the file in errors.
 report::Report aggregate(const ResultsFile& results, const std::string& source);
 
+/// Where the job's time went, from its "phase" lines: measuring split into
+/// "runs" and "machine control" (the wall time of the machine control's
+/// processes), and "other" for what no phase timed, up to the "job" line.
+std::vector<report::PhaseTime> phases_of(const ResultsFile& results);
+
 /// "head run 3: killed by SIGSEGV; command: ...; output: a | b": a failed run in one line, for reports.
 std::string describe_failed_run(const RunRecord& run);
 

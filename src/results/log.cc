@@ -64,6 +64,10 @@ void ResultsLog::build(const BuildTime& build) {
 
 void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"text", text}}); }
 
+void ResultsLog::phase(const PhaseTime& phase) {
+  append({{"type", "phase"}, {"name", phase.name}, {"seconds", phase.seconds}});
+}
+
 namespace {
 
 ReachRecord reach_record_from(const nlohmann::json& line, const std::string& where) {
@@ -144,6 +148,13 @@ namespace {
 /// What tells the runs of one file apart: a run is logged once.
 using RunKey = std::tuple<std::string, std::string, Side, int>;  // target, kind, side, run index
 
+/// A line's "seconds": a duration, never negative.
+double seconds_of(const nlohmann::json& line, const std::string& where) {
+  const double seconds = formats::JsonReader(line, where).at("seconds").number();
+  if (!(std::isfinite(seconds) && seconds >= 0)) throw InputError(where + ": 'seconds' must not be negative");
+  return seconds;
+}
+
 /// The reader's state between lines.
 struct Reading {
   bool has_settings = false;
@@ -156,7 +167,7 @@ void read_line(const nlohmann::json& line, const std::string& where, size_t numb
   if (!line.is_object() || !line.contains("type") || !line["type"].is_string())
     throw InputError(where + ": expected a JSON object with a \"type\"");
   const std::string type = line["type"];
-  static const std::set<std::string> kTypes = {"host", "settings", "run", "stop", "one_sided", "build", "note", "reach"};
+  static const std::set<std::string> kTypes = {"host", "settings", "run", "stop", "one_sided", "build", "note", "reach", "phase"};
   if (!kTypes.count(type))
     throw InputError(fmt::format("{}: unknown line type '{}' (this cobench writes {}): written by another tool or a "
                                  "newer cobench",
@@ -199,13 +210,13 @@ void read_line(const nlohmann::json& line, const std::string& where, size_t numb
     } else if (type == "build") {
       auto side = side_from_string(line.at("side").get<std::string>());
       if (!side) throw InputError(where + ": 'side' must be \"base\" or \"head\"");
-      const double seconds = formats::JsonReader(line, where).at("seconds").number();
-      if (!(std::isfinite(seconds) && seconds >= 0)) throw InputError(where + ": 'seconds' must not be negative");
-      out.builds.push_back({line.at("target").get<std::string>(), *side, seconds});
+      out.builds.push_back({line.at("target").get<std::string>(), *side, seconds_of(line, where)});
     } else if (type == "note") {
       out.notes.push_back(line.at("text").get<std::string>());
     } else if (type == "reach") {
       out.reach.push_back(reach_record_from(line, where));
+    } else if (type == "phase") {
+      out.phases.push_back({formats::JsonReader(line, where).at("name").text(), seconds_of(line, where)});
     }
   } catch (const nlohmann::json::exception& e) {
     throw InputError(where + ": bad " + type + " line: " + e.what());

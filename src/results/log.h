@@ -39,6 +39,13 @@ struct BuildTime {
   double seconds = 0;
 };
 
+/// How long one phase of the job took, as the pipeline timed it ("configure",
+/// "build", "reach", "measuring", "job": the whole job up to writing the reports).
+struct PhaseTime {
+  std::string name;
+  double seconds = 0;
+};
+
 /// Everything results.jsonl holds.
 struct ResultsFile {
   nlohmann::json host = nlohmann::json::object();
@@ -49,6 +56,7 @@ struct ResultsFile {
   std::vector<BuildTime> builds;
   std::vector<std::string> notes;             ///< report-wide notes
   std::vector<ReachRecord> reach;             ///< per target (and job-wide), when a reach pass ran
+  std::vector<PhaseTime> phases;              ///< in the order the job went through them
   bool truncated = false;                     ///< the last line was cut off (killed job)
 };
 
@@ -65,6 +73,7 @@ class ResultsLog {
   void build(const BuildTime& build);                                    ///< {"type":"build",...}
   void note(const std::string& text);                                    ///< {"type":"note",...}
   void reach(const ReachRecord& record);                                 ///< {"type":"reach",...}
+  void phase(const PhaseTime& phase);                                    ///< {"type":"phase",...}
 
  private:
   void append(const nlohmann::json& line);

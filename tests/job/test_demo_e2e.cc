@@ -62,6 +62,15 @@ TEST(Demo, FlagsTheSlowedFamilyAndNotTheUnchangedOne) {
                       {"bench_checksum", 2}, {"bench_join", 2}, {"bench_topk", 2}, {"machine:cobench_machine_control", 2}}))
       << result.out;
   EXPECT_FALSE(report.at("control").is_null());
+  // Where the time went, phase by phase, each phase once and in the job's order.
+  std::vector<std::string> phases;
+  for (const auto& phase : report.at("phases")) {
+    phases.push_back(phase.at("name"));
+    EXPECT_GE(phase.at("seconds").get<double>(), 0) << phase.dump();
+  }
+  EXPECT_EQ(phases, (std::vector<std::string>{"configure", "build", "runs", "machine control", "analysis", "other"}))
+      << report.at("phases").dump();
+  EXPECT_NE(result.out.find("time: configure "), std::string::npos) << result.out;
 }
 
 }  // namespace

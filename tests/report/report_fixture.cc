@@ -37,6 +37,7 @@ report::Report sample_run_report() {
   r.host = {{"cpu", "Intel <Xeon> @ 2.4GHz"}, {"online_cpus", 2}};
   r.settings = {{"min_runs", 6}};
   r.notes = {"time budget exhausted: 1 target undecided"};
+  r.phases = {{"configure", 1.25}, {"build", 8}, {"runs", 20.5}, {"machine control", 4}, {"analysis", 0.05}};
 
   r.benchmarks.push_back(make_row("bench_copy", "BM_Copy/64", Verdict::Pass, 0.80, 0.78, 0.83));
   auto control = make_row("bench_copy", "BM_Control", Verdict::Pass, 1.00, 0.99, 1.01);

@@ -98,6 +98,10 @@ TEST(Markdown, AllocationColumnsFailedRunsOneSidedAndHostDetails) {
   EXPECT_NE(md.find("<details><summary>Failed runs</summary>"), std::string::npos);
   EXPECT_NE(md.find("head run 2: SIGSEGV (log logs/bench\\_gemm-head-2.txt)"), std::string::npos) << md;
   EXPECT_NE(md.find("| head crashed (SIGSEGV) in 3/3 runs |"), std::string::npos);
+  EXPECT_NE(md.find("- Time: configure 1.2 s, build 8.0 s, runs 20.5 s, machine control 4.0 s, analysis 50 ms (33.8 s "
+                    "in all)."),
+            std::string::npos)
+      << md;
   EXPECT_NE(md.find("**New on head, not compared** (1): bench\\_gemm: BM\\_New"), std::string::npos);
   EXPECT_NE(md.find("**Gone from head, not compared** (1): bench\\_gemm: BM\\_Old"), std::string::npos);
   EXPECT_NE(md.find("> ⚠️ bench\\_gemm: 2 benchmark families in one TU: gemm.cpp"), std::string::npos);

@@ -101,6 +101,17 @@ TEST(RenderTable, LayoutWarningsOfTargetsFollowTheTable) {
   EXPECT_NE(text.find("warning: bench_gemm: 2 benchmark families in one TU: gemm.cpp\n"), std::string::npos) << text;
 }
 
+TEST(RenderTable, WhereTheJobsTimeWentIsOneLine) {
+  std::string text = report::render_table(cobench::testing::sample_run_report(), false);
+  EXPECT_NE(text.find("time: configure 1.2 s, build 8.0 s, runs 20.5 s, machine control 4.0 s, analysis 50 ms "
+                      "(33.8 s in all)\n"),
+            std::string::npos)
+      << text;
+  report::Report untimed = cobench::testing::sample_run_report();
+  untimed.phases.clear();  // a merged report: its shards' times are theirs
+  EXPECT_EQ(report::render_table(untimed, false).find("time: "), std::string::npos);
+}
+
 TEST(RenderTable, EmptyReportSaysSo) {
   report::Report r;
   r.added.push_back({"", "BM_only_head"});

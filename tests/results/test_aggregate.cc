@@ -64,6 +64,29 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
 }
 
+TEST(Aggregate, TheJobsTimeIsSplitIntoItsPhasesWithTheMachineControlApart) {
+  ResultsFile file;
+  file.settings.machine_control = "machine:ctl";
+  for (int run = 1; run <= 2; ++run) {
+    RunRecord control = timing_run("machine:ctl", Side::Base, run, {});
+    control.wall_seconds = 0.5;
+    file.runs.push_back(control);
+    RunRecord measured = timing_run("bench", Side::Head, run, {});
+    measured.wall_seconds = 3;
+    file.runs.push_back(measured);
+  }
+  file.phases = {{"configure", 2}, {"build", 5}, {"measuring", 8}, {"job", 16}};
+  const auto phases = phases_of(file);
+  ASSERT_EQ(phases.size(), 5u);
+  const std::vector<std::pair<std::string, double>> expected = {
+      {"configure", 2}, {"build", 5}, {"runs", 7}, {"machine control", 1}, {"other", 1}};
+  for (size_t i = 0; i < phases.size(); ++i) {
+    EXPECT_EQ(phases[i].name, expected[i].first);
+    EXPECT_DOUBLE_EQ(phases[i].seconds, expected[i].second) << phases[i].name;
+  }
+  EXPECT_TRUE(phases_of(ResultsFile{}).empty()) << "a log without phases (an older cobench) has none";
+}
+
 TEST(Aggregate, HostFactsOfAnotherTypeAreNoFacts) {
   // fuzz_merge_reports: a host line whose cpu_count was a string threw nlohmann's type_error out of aggregate.
   FakeRunner runner;

@@ -50,6 +50,7 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   log.stop("bench_sort", "time budget 1 min exhausted");
   log.one_sided({"bench_new", Side::Head, {"BM_new"}});
   log.note("interrupted");
+  log.phase({"configure", 1.5});
 
   auto file = read_results(dir / "out/results.jsonl");
   EXPECT_FALSE(file.truncated);
@@ -71,6 +72,25 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   ASSERT_EQ(file.one_sided.size(), 1u);
   EXPECT_EQ(file.one_sided[0].names, std::vector<std::string>{"BM_new"});
   EXPECT_EQ(file.notes, std::vector<std::string>{"interrupted"});
+  ASSERT_EQ(file.phases.size(), 1u);
+  EXPECT_EQ(file.phases[0].name, "configure");
+  EXPECT_DOUBLE_EQ(file.phases[0].seconds, 1.5);
+}
+
+TEST(ResultsLog, APhaseOfNegativeOrMissingSecondsNamesTheLine) {
+  cobench::testing::TempDir dir;
+  const std::string start = R"({"type":"host"})" "\n" + settings_line() + "\n";
+  for (const char* line : {R"({"type":"phase","name":"build","seconds":-1})", R"({"type":"phase","name":"build"})",
+                           R"({"type":"phase","seconds":2})"}) {
+    SCOPED_TRACE(line);
+    write_file_atomic(dir / "results.jsonl", start + line + "\n" + R"({"type":"note","text":"after"})" "\n");
+    try {
+      read_results(dir / "results.jsonl");
+      ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("results.jsonl:3"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(ResultsLog, ATruncatedLastLineIsSkipped) {
