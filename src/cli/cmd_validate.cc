@@ -27,6 +27,7 @@
 #include "core/files.h"
 #include "host/environment.h"
 #include "host/host.h"
+#include "git/git.h"
 #include "job/pipeline.h"
 #include "process/process.h"
 #include "validate/campaign.h"
@@ -50,7 +51,11 @@ struct ValidateFlags {
   std::vector<std::string> run_args;
   double min_time = 0.05;
   int extra_allocs = 1;
+  std::string repo;        ///< a user's repository instead of the fixture
+  std::string source_dir;  ///< its CMake project inside it
   CLI::Option* jobs_option = nullptr;
+  CLI::Option* min_time_option = nullptr;
+  CLI::Option* extra_allocs_option = nullptr;
 };
 
 /// This process's command line as typed (for the report), from /proc/self/cmdline.
@@ -154,6 +159,14 @@ int run_validate(const ValidateFlags& flags) {
   validate::FixtureSpec spec;
   spec.extra_allocations = flags.extra_allocs;
   validate::plan_fixture(spec);  // a bad knob fails before anything is written
+  const bool own_repo = !flags.repo.empty();
+  if (own_repo && flags.extra_allocs_option->count() > 0)
+    throw InputError("--extra-allocs: a knob of the bundled fixture; --repo measures the repository as it is");
+  if (!own_repo && !flags.source_dir.empty())
+    throw InputError("--source-dir: where the CMake project is inside --repo; give --repo too");
+  // A user's repository is checked before anything is written: it must be one, with a commit to measure.
+  const fs::path user_repo = own_repo ? git::toplevel(fs::absolute(flags.repo)) : fs::path();
+  const std::string user_sha = own_repo ? git::resolve(user_repo, "HEAD") : "";
   const fs::path out = flags.out.empty() ? fs::path() : fs::absolute(flags.out);
   if (!out.empty()) create_report_folder(out, "--out");  // fail now, not after the first job
 
@@ -166,18 +179,28 @@ int run_validate(const ValidateFlags& flags) {
   const fs::path dir = make_temp_dir("cobench-validate-");
   RemoveOnExit cleanup({dir});
   if (flags.keep) cleanup.keep();
-  const validate::Fixture fixture = validate::write_fixture(dir / "repo", spec);
+  const validate::Fixture fixture =
+      own_repo ? validate::repository_fixture(user_repo, user_sha) : validate::write_fixture(dir / "repo", spec);
 
   validate::JobSpec job_spec;
   job_spec.cobench = fs::read_symlink("/proc/self/exe");
-  job_spec.repo = dir / "repo";
+  job_spec.repo = own_repo ? user_repo : dir / "repo";
   job_spec.base = fixture.base;
   job_spec.head = fixture.head;
   job_spec.cwd = fs::current_path();
-  job_spec.args = {fmt::format("--bench-arg=--benchmark_min_time={}", flags.min_time), "--allocs-budget", "0"};
+  if (own_repo) {
+    // The repository's own settings (its cobench.toml, the environment) as its jobs would run; worktrees and
+    // builds in the temporary folder, so nothing is written into it but what `cobench run` writes anyway.
+    job_spec.args = {"--work-dir", (dir / "work").string()};
+    if (!flags.source_dir.empty()) job_spec.args.push_back("--source-dir=" + flags.source_dir);
+    if (flags.min_time_option->count() > 0)
+      job_spec.args.push_back(fmt::format("--bench-arg=--benchmark_min_time={}", flags.min_time));
+  } else {
+    job_spec.args = {fmt::format("--bench-arg=--benchmark_min_time={}", flags.min_time), "--allocs-budget", "0"};
+  }
   if (process::find_on_path("ccache")) {
     // Every job checks out new worktrees; paths relative to the temporary folder make their compilations alike.
-    job_spec.args.push_back("--cmake-arg=-DCMAKE_CXX_COMPILER_LAUNCHER=ccache");
+    if (!own_repo) job_spec.args.push_back("--cmake-arg=-DCMAKE_CXX_COMPILER_LAUNCHER=ccache");
     const char* basedir = std::getenv("CCACHE_BASEDIR");
     if (!basedir || !*basedir) job_spec.env.push_back({"CCACHE_BASEDIR", dir.string()});
     context.builds = "ccache: the first job compiles, later jobs' builds are cache hits";
@@ -191,8 +214,12 @@ int run_validate(const ValidateFlags& flags) {
   for (const auto& method : methods) check_job_flags(job_spec, method);
 
   const std::vector<int> order = validate::job_order(static_cast<int>(methods.size()), jobs_per_method);
-  std::fprintf(stderr, "cobench validate: fixture of %zu benchmarks in %s; %zu jobs (%d per method); %s\n",
-               fixture.targets.size(), job_spec.repo.c_str(), order.size(), jobs_per_method, context.builds.c_str());
+  if (own_repo)
+    std::fprintf(stderr, "cobench validate: %s at %s against itself; %zu jobs (%d per method); %s\n",
+                 job_spec.repo.c_str(), user_sha.c_str(), order.size(), jobs_per_method, context.builds.c_str());
+  else
+    std::fprintf(stderr, "cobench validate: fixture of %zu benchmarks in %s; %zu jobs (%d per method); %s\n",
+                 fixture.targets.size(), job_spec.repo.c_str(), order.size(), jobs_per_method, context.builds.c_str());
   std::vector<validate::JobResult> jobs;
   std::optional<validate::JobResult> failed;
   bool interrupted = false;
@@ -253,7 +280,8 @@ Subcommand add_validate(CLI::App& root) {
   sub.app = root.add_subcommand(
       "validate",
       "Run real `cobench run` jobs on a bundled fixture whose truth is known (A/A benchmarks, 3-50% slowdowns, an "
-      "extra allocation) and report how often each verdict came out, on this machine");
+      "extra allocation), or with --repo on your own repository's commit against itself, and report how often each "
+      "verdict came out, on this machine");
   auto* app = sub.app;
   flags->jobs_option = app->add_option("--jobs", flags->jobs, "jobs per method (default 50; --short: 2)")
                            ->check(CLI::PositiveNumber);
@@ -266,11 +294,19 @@ Subcommand add_validate(CLI::App& root) {
   app->add_option("--run-arg", flags->run_args,
                   "a `cobench run` flag for every job, e.g. --run-arg=--metric=cpu_time (repeatable)")
       ->allow_extra_args(false);
-  app->add_option("--min-time", flags->min_time, "--benchmark_min_time of every run, in seconds (default 0.05)")
-      ->check(CLI::PositiveNumber);
-  app->add_option("--extra-allocs", flags->extra_allocs,
-                  "heap allocations the allocation benchmark's head adds per iteration (default 1)")
-      ->check(CLI::PositiveNumber);
+  flags->min_time_option =
+      app->add_option("--min-time", flags->min_time,
+                      "--benchmark_min_time of every run, in seconds (default 0.05; with --repo: the repository's own)")
+          ->check(CLI::PositiveNumber);
+  flags->extra_allocs_option =
+      app->add_option("--extra-allocs", flags->extra_allocs,
+                      "heap allocations the allocation benchmark's head adds per iteration (default 1)")
+          ->check(CLI::PositiveNumber);
+  app->add_option("--repo", flags->repo,
+                  "validate on this repository instead of the fixture: A/A jobs of its checked-out commit (HEAD) "
+                  "against itself, every target (--all), its own settings; any regression or faster verdict is a "
+                  "false alarm, tallied per benchmark");
+  app->add_option("--source-dir", flags->source_dir, "with --repo: its CMake project folder (default: its root)");
   sub.run = [flags]() -> int { return run_validate(*flags); };
   return sub;
 }

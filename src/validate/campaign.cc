@@ -64,7 +64,7 @@ JobResult read_job(const fs::path& report_dir) {
     if (!row.is_control)
       job.verdicts.push_back({row.target, row.name, row.verdict,
                               row.time.compared ? row.time.estimate.ratio : report::kUndefined, row.runs_base,
-                              row.runs_head});
+                              row.runs_head, report::is_faster(row)});
   // The run log holds every run's wall time, the allocation runs' too: their sum is the measuring phase.
   for (const auto& run : results::read_results(report_dir / "results.jsonl").runs)
     job.measuring_seconds += run.wall_seconds;

@@ -37,6 +37,7 @@ struct JobVerdict {
   double ratio = 0;    ///< head/base estimate; NaN when not compared
   int runs_base = 0;   ///< runs attempted per side
   int runs_head = 0;
+  bool faster = false; ///< a pass whose interval lies below 1: a claim too
 };
 
 /// What one finished job gave.

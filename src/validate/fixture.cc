@@ -295,9 +295,18 @@ std::string Truth::key() const {
 }
 
 int Fixture::row_of(const std::string& target) const {
+  if (!repository.empty()) return 0;
   for (const auto& t : targets)
     if (t.target == target) return t.row;
   return -1;
+}
+
+Fixture repository_fixture(const std::filesystem::path& repository, const std::string& sha) {
+  Fixture fixture;
+  fixture.rows = {Truth{}};
+  fixture.base = fixture.head = sha;
+  fixture.repository = repository;
+  return fixture;
 }
 
 std::uint64_t slowed_steps(std::uint64_t steps, int percent) {

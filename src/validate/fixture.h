@@ -58,10 +58,17 @@ struct Fixture {
   std::string control;
   std::string base;                    ///< full SHA of the base commit (write_fixture)
   std::string head;                    ///< full SHA of the head commit
+  /// A user's repository (`validate --repo`): one commit as both sides, so
+  /// every benchmark it has is in the one A/A row, whatever its target.
+  std::filesystem::path repository;
 
   /// The row of `target`; -1 when the fixture has no such target.
   int row_of(const std::string& target) const;
 };
+
+/// A user's repository at commit `sha` measured against itself: one A/A row,
+/// no targets known beforehand (every benchmark its jobs judge is unchanged).
+Fixture repository_fixture(const std::filesystem::path& repository, const std::string& sha);
 
 /// Dependent steps per iteration of every slowdown benchmark's base.
 inline constexpr std::uint64_t kSlowdownBaseSteps = 4000;

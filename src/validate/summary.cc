@@ -86,6 +86,27 @@ std::string per_job_line(const MethodSummary& m) {
       spread_text(m.median_control_spread()));
 }
 
+/// Every benchmark's own tally, folded: the rows a false alarm came from, first.
+std::string benchmark_table(const MethodSummary& m) {
+  if (m.benchmarks.empty()) return "";
+  std::vector<std::pair<const std::pair<std::string, std::string>*, const Tally*>> rows;
+  for (const auto& [key, tally] : m.benchmarks) rows.emplace_back(&key, &tally);
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    const auto alarms = [](const Tally& t) { return t.regression + t.faster; };
+    return alarms(*a.second) != alarms(*b.second) ? alarms(*a.second) > alarms(*b.second)
+                                                  : a.second->inconclusive > b.second->inconclusive;
+  });
+  std::string out = fmt::format("<details><summary>Per benchmark, method `{}`</summary>\n\n", method_name(m.method));
+  out += "| target | benchmark | verdicts | regression | pass (faster) | inconclusive | median ratio | mean runs per "
+         "side |\n|---|---|--:|--:|--:|--:|--:|--:|\n";
+  for (const auto& [key, t] : rows)
+    out += fmt::format("| {} | {} | {} | {} | {} ({}) | {} | {} | {} |\n", report::escape_markdown(key->first),
+                       report::escape_markdown(key->second), t->verdicts, t->regression, t->pass, t->faster,
+                       t->inconclusive,
+                       number(t->median_ratio(), "{:.3f}"), number(t->mean_runs_per_side(), "{:.1f}"));
+  return out + "\n</details>\n\n";
+}
+
 std::string method_table(const Fixture& fixture, const MethodSummary& m) {
   std::string out = fmt::format("### Method `{}`: {}\n\n", method_name(m.method), method_flags(m.method));
   out += "| true slowdown | verdicts | regression | pass | inconclusive | median ratio | mean runs per side |\n"
@@ -100,7 +121,7 @@ std::string method_table(const Fixture& fixture, const MethodSummary& m) {
                      "verdicts\n",
                      kMustNotPassPercent, m.pass_at_10_or_more, m.verdicts_at_10_or_more);
   out += per_job_line(m);
-  return out + "\n";
+  return out + "\n" + benchmark_table(m);
 }
 
 std::string side_by_side(const Fixture& fixture, const std::vector<MethodSummary>& methods) {
@@ -161,6 +182,7 @@ nlohmann::json tally_json(const Truth& truth, const Tally& t) {
           {"verdicts", t.verdicts},
           {"regression", t.regression},
           {"pass", t.pass},
+          {"faster", t.faster},
           {"inconclusive", t.inconclusive},
           {"median_ratio", number_or_null(t.median_ratio())},
           {"mean_runs_per_side", number_or_null(t.mean_runs_per_side())}};
@@ -195,6 +217,7 @@ void Tally::add(const JobVerdict& verdict) {
   ++verdicts;
   regression += verdict.verdict == stats::Verdict::Regression;
   pass += verdict.verdict == stats::Verdict::Pass;
+  faster += verdict.verdict == stats::Verdict::Pass && verdict.faster;
   inconclusive += verdict.verdict == stats::Verdict::Inconclusive;
   runs_per_side += (verdict.runs_base + verdict.runs_head) / 2.0;
   if (!std::isnan(verdict.ratio)) ratios.push_back(verdict.ratio);
@@ -224,7 +247,7 @@ double MethodSummary::median_control_spread() const {
 std::vector<MethodSummary> summarize(const Fixture& fixture, const std::vector<Method>& methods,
                                      const std::vector<JobResult>& jobs) {
   std::vector<MethodSummary> out;
-  for (const auto& method : methods) out.push_back({method, std::vector<Tally>(fixture.rows.size()), {}, 0, 0});
+  for (const auto& method : methods) out.push_back({method, std::vector<Tally>(fixture.rows.size()), {}, {}, 0, 0});
   for (const auto& job : jobs) {
     if (!job.failure.empty()) continue;
     MethodSummary& m = out.at(job.method);
@@ -233,6 +256,7 @@ std::vector<MethodSummary> summarize(const Fixture& fixture, const std::vector<M
       const int row = fixture.row_of(verdict.target);
       if (row < 0) continue;
       m.rows[row].add(verdict);
+      m.benchmarks[{verdict.target, verdict.name}].add(verdict);
       const Truth& truth = fixture.rows[row];
       if (truth.kind == Truth::Kind::Slower && truth.slowdown_percent >= kMustNotPassPercent) {
         ++m.verdicts_at_10_or_more;
@@ -256,9 +280,14 @@ std::string render_markdown(const Context& context, const Fixture& fixture, cons
                      context.jobs_per_method, context.jobs_per_method == 1 ? "" : "s", methods.size() == 1 ? "" : "s",
                      fmt::join(names, ", "), methods.size() > 1 ? " taking turns (A B, B A, ...)" : "",
                      report::sanitize_text(fmt::format("{}", fmt::join(context.job_args, " ")), true));
-  out += fmt::format("- fixture: {} benchmarks, one family per source file and target; its cobench.toml names `{}` "
-                     "the layout control; builds: {}\n",
-                     fixture.targets.size(), fixture.control, context.builds);
+  if (fixture.repository.empty())
+    out += fmt::format("- fixture: {} benchmarks, one family per source file and target; its cobench.toml names `{}` "
+                       "the layout control; builds: {}\n",
+                       fixture.targets.size(), fixture.control, context.builds);
+  else
+    out += fmt::format("- repository: {} at {}, measured against itself (every benchmark unchanged: any regression "
+                       "or faster verdict is a false alarm); builds: {}\n",
+                       report::escape_markdown(fixture.repository.string()), fixture.head, context.builds);
   out += fmt::format("- wall time: {:.1f} min{}\n\n", context.wall_seconds / 60,
                      context.stopped.empty() ? "" : fmt::format(" (**stopped early**: {})", context.stopped));
   for (const auto& m : methods) out += method_table(fixture, m);
@@ -278,9 +307,21 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
     nlohmann::json rows = nlohmann::json::array(), jobs = nlohmann::json::array();
     for (size_t r = 0; r < fixture.rows.size(); ++r) rows.push_back(tally_json(fixture.rows[r], m.rows[r]));
     for (const auto& job : m.jobs) jobs.push_back(job_json(job));
+    nlohmann::json benchmarks = nlohmann::json::array();
+    for (const auto& [key, t] : m.benchmarks)
+      benchmarks.push_back({{"target", key.first},
+                            {"name", key.second},
+                            {"verdicts", t.verdicts},
+                            {"regression", t.regression},
+                            {"pass", t.pass},
+                            {"faster", t.faster},
+                            {"inconclusive", t.inconclusive},
+                            {"median_ratio", number_or_null(t.median_ratio())},
+                            {"mean_runs_per_side", number_or_null(t.mean_runs_per_side())}});
     out_methods.push_back({{"name", m.method.name},
                            {"args", m.method.args},
                            {"rows", rows},
+                           {"benchmarks", benchmarks},
                            {"pass_at_10_or_more", m.pass_at_10_or_more},
                            {"verdicts_at_10_or_more", m.verdicts_at_10_or_more},
                            {"measuring_seconds_per_decided", number_or_null(m.measuring_seconds_per_decided())},
@@ -299,6 +340,7 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
           {"wall_seconds", context.wall_seconds},
           {"stopped", context.stopped.empty() ? nlohmann::json() : nlohmann::json(context.stopped)},
           {"fixture", targets},
+          {"repository", fixture.repository.empty() ? nlohmann::json() : nlohmann::json(fixture.repository.string())},
           {"layout_control", fixture.control},
           {"methods", out_methods}};
 }

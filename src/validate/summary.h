@@ -3,7 +3,9 @@
 // shares of regression / pass / inconclusive verdicts and the runs they took;
 // per job the build and measuring times. Rendered as markdown (stdout,
 // summary.md) and as JSON (summary.json).
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +20,7 @@ struct Tally {
   int verdicts = 0;
   int regression = 0;
   int pass = 0;
+  int faster = 0;               ///< of the passes, those whose interval lies below 1
   int inconclusive = 0;
   double runs_per_side = 0;     ///< the sum over verdicts of (runs_base + runs_head) / 2
   std::vector<double> ratios;   ///< the measured head/base ratios (those compared)
@@ -34,6 +37,9 @@ struct Tally {
 struct MethodSummary {
   Method method;
   std::vector<Tally> rows;       ///< one per Fixture::rows, in that order
+  /// Each benchmark's own verdicts, by target and name: which benchmarks of a
+  /// suite raise the false alarms, and which never decide.
+  std::map<std::pair<std::string, std::string>, Tally> benchmarks;
   std::vector<JobResult> jobs;   ///< its finished jobs, in run order
   /// Verdicts "pass" at a true slowdown of 10% or more: a failure of the method (should be 0).
   int pass_at_10_or_more = 0;

@@ -79,3 +79,91 @@ TEST(ValidateE2E, AShortRunPrintsEveryRowAndCountsEveryVerdict) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ValidateRepoE2E, AUsersRepositoryAgainstItselfIsTalliedPerBenchmarkAndLeftAsItWas) {
+  t::TempDir dir;
+  fs::create_directories(dir / "tmp");
+  // A project in a subfolder, as Eigen's benchmarks/ is, with one benchmark
+  // registered at run time under a name full of spaces, brackets and slashes.
+  t::GitRepo repo(dir / "repo");
+  repo.write("bench/CMakeLists.txt", t::gbench_cmakelists({{"bench_mix", "mix.cc"}}));
+  repo.write("bench/mix.cc", R"(#include <benchmark/benchmark.h>
+static void BM_Mix(benchmark::State& state) {
+  for (auto _ : state) {
+    unsigned x = 7u;
+    for (int i = 0; i < 300; ++i) { x = x * 1664525u + 1013904223u; benchmark::DoNotOptimize(x); }
+  }
+}
+BENCHMARK(BM_Mix);
+int main(int argc, char** argv) {
+  benchmark::RegisterBenchmark("odd name [a/b] {1}", [](benchmark::State& state) {
+    for (auto _ : state) {
+      unsigned x = 9u;
+      for (int i = 0; i < 300; ++i) { x = x * 22695477u + 1u; benchmark::DoNotOptimize(x); }
+    }
+  });
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+}
+)");
+  const std::string sha = repo.commit("suite");
+  const fs::path out = dir / "out";
+  auto result = t::run_cobench({"validate", "--repo", repo.path().string(), "--source-dir", "bench", "--jobs", "2",
+                                "--min-time", "0.01", "--run-arg=--max-runs=8", "--run-arg=--alloc-runs=0", "--out",
+                                out.string()},
+                               dir.path(), {{"TMPDIR", (dir / "tmp").string()}}, 600);
+  ASSERT_EQ(result.exit_code, 0) << t::explain(result);
+  EXPECT_NE(result.out.find("- repository: "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("measured against itself"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Per benchmark, method `default`"), std::string::npos) << result.out;
+
+  const auto summary = nlohmann::json::parse(cobench::read_file(out / "summary.json"));
+  EXPECT_EQ(summary.at("repository"), repo.path().string());
+  const auto& method = summary.at("methods").at(0);
+  ASSERT_EQ(method.at("rows").size(), 1u);
+  const auto& aa = method.at("rows").at(0);
+  EXPECT_EQ(aa.at("row"), "aa");
+  EXPECT_EQ(aa.at("verdicts"), 4) << "2 jobs x 2 benchmarks; the controls give none";
+  std::map<std::string, int> per_benchmark;
+  for (const auto& b : method.at("benchmarks")) {
+    SCOPED_TRACE(b.dump());
+    EXPECT_EQ(b.at("target"), "bench_mix");
+    per_benchmark[b.at("name")] = b.at("verdicts");
+    EXPECT_EQ(b.at("regression").get<int>() + b.at("pass").get<int>() + b.at("inconclusive").get<int>(),
+              b.at("verdicts").get<int>());
+    EXPECT_LE(b.at("faster").get<int>(), b.at("pass").get<int>());
+  }
+  EXPECT_EQ(per_benchmark, (std::map<std::string, int>{{"BM_Mix", 2}, {"odd name [a/b] {1}", 2}}));
+  for (const auto& job : method.at("jobs")) {
+    const auto report = cobench::report::from_json(
+        nlohmann::json::parse(cobench::read_file(out / job.at("report").get<std::string>())));
+    EXPECT_EQ(report.base, sha);
+    EXPECT_EQ(report.head, sha);
+  }
+  // Worktrees and builds went to the temporary folder, which is gone; the repository is as it was.
+  EXPECT_FALSE(fs::exists(repo.path() / ".cobench"));
+  EXPECT_EQ(repo.git({"status", "--porcelain"}), "");
+  EXPECT_TRUE(fs::is_empty(dir / "tmp"));
+}
+
+TEST(ValidateRepoE2E, KnobsOfTheFixtureAndAPathThatIsNoRepositoryAreRefusedBeforeAnyJob) {
+  t::TempDir dir;
+  fs::create_directories(dir / "plain");
+  auto not_a_repo = t::run_cobench({"validate", "--repo", (dir / "plain").string()}, dir.path());
+  EXPECT_EQ(not_a_repo.exit_code, 2) << t::explain(not_a_repo);
+  EXPECT_NE(not_a_repo.err.find((dir / "plain").string() + "' is not inside a git work tree"), std::string::npos)
+      << not_a_repo.err;
+  t::GitRepo repo(dir / "repo");
+  repo.write("README", "x\n");
+  repo.commit("one");
+  auto knob = t::run_cobench({"validate", "--repo", repo.path().string(), "--extra-allocs", "2"}, dir.path());
+  EXPECT_EQ(knob.exit_code, 2) << t::explain(knob);
+  EXPECT_NE(knob.err.find("--extra-allocs: a knob of the bundled fixture"), std::string::npos) << knob.err;
+  auto source_dir = t::run_cobench({"validate", "--source-dir", "bench"}, dir.path());
+  EXPECT_EQ(source_dir.exit_code, 2) << t::explain(source_dir);
+  EXPECT_NE(source_dir.err.find("give --repo too"), std::string::npos) << source_dir.err;
+}
+
+}  // namespace

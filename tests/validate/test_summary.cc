@@ -66,6 +66,36 @@ TEST(Summary, TalliesEachMethodsVerdictsByTrueEffect) {
   EXPECT_DOUBLE_EQ(now.median_control_spread(), 0.04);
 }
 
+TEST(Summary, AUsersRepositoryIsOneAARowTalliedPerBenchmarkFalseAlarmsFirst) {
+  const Fixture fixture = repository_fixture("/src/suite", "abc");
+  EXPECT_EQ(fixture.row_of("any target at all"), 0);
+  JobResult one = job(1, 0, {{"bench_quiet", Pass}, {"bench_noisy", Inconclusive}});
+  JobResult two = job(2, 0, {{"bench_quiet", Pass}, {"bench_noisy", Regression}});
+  two.verdicts[0].faster = true;  // a pass below 1: a false claim too
+  const auto methods = summarize(fixture, {{"default", {}}}, {one, two});
+  ASSERT_EQ(methods[0].rows.size(), 1u);
+  EXPECT_EQ(methods[0].rows[0].verdicts, 4);
+  EXPECT_EQ(methods[0].rows[0].faster, 1);
+  const Tally& noisy = methods[0].benchmarks.at({"bench_noisy", "BM"});
+  EXPECT_EQ(noisy.regression, 1);
+  EXPECT_EQ(noisy.inconclusive, 1);
+  const Tally& quiet = methods[0].benchmarks.at({"bench_quiet", "BM"});
+  EXPECT_EQ(quiet.pass, 2);
+  EXPECT_EQ(quiet.faster, 1);
+  Context context;
+  context.host = nlohmann::json::object();
+  const std::string md = render_markdown(context, fixture, methods);
+  EXPECT_NE(md.find("- repository: /src/suite at abc, measured against itself"), std::string::npos) << md;
+  const auto noisy_row = md.find("| bench\\_noisy | BM | 2 | 1 | 0 (0) | 1 |");
+  const auto quiet_row = md.find("| bench\\_quiet | BM | 2 | 0 | 2 (1) | 0 |");
+  ASSERT_NE(noisy_row, std::string::npos) << md;
+  ASSERT_NE(quiet_row, std::string::npos) << md;
+  EXPECT_LT(noisy_row, quiet_row) << "a regression and an inconclusive come before a faster claim";
+  const auto json = to_json(context, fixture, methods);
+  EXPECT_EQ(json.at("repository"), "/src/suite");
+  EXPECT_EQ(json.at("methods").at(0).at("benchmarks").size(), 2u);
+}
+
 TEST(Summary, MarkdownHasTheContextEveryRowAndTheMethodsSideBySide) {
   const Fixture fixture = plan_fixture({});
   Context context;
