@@ -20,7 +20,7 @@ RunFlags::RunFlags(CLI::App* app) {
       app, std::initializer_list<std::string_view>{
                "build.cmake_args", "build.source_dir", "select.targets", "run.filter", "select.max_targets",
                "select.strict_layout", "select.shard", "select.cost_from", "run.cpu", "run.bench_args",
-               "run.run_timeout", "run.min_runs", "run.max_runs", "run.time_budget", "run.measure_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "run.pairing",
+               "run.run_timeout", "run.min_time", "run.min_runs", "run.max_runs", "run.time_budget", "run.measure_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "run.pairing",
                "run.looks", "run.control_rule", "run.stopping", "run.repetitions", "budget.time", "budget.confidence", "run.runner",
                "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
                "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent", "run.reach",

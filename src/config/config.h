@@ -43,6 +43,7 @@ struct RunConfig {
   int min_runs = 6;
   int max_runs = 30;
   double run_timeout = 300;                ///< seconds
+  double min_time = 0.1;                   ///< seconds each Google Benchmark benchmark measures per run
   std::optional<double> time_budget;       ///< seconds for the whole job: configure, build and measure
   std::optional<double> measure_budget;    ///< seconds for the measuring phase alone
   std::vector<std::string> bench_args;

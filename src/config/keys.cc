@@ -99,6 +99,10 @@ const std::vector<Key>& table() {
        [](Config& c, const Value& v) { c.run.min_runs = as<int>(v); }, 2},
       {{"run.max_runs", "COBENCH_MAX_RUNS", "--max-runs", "most runs per side (default 30)"}, Kind::Count,
        [](Config& c, const Value& v) { c.run.max_runs = as<int>(v); }, 2},
+      {{"run.min_time", "COBENCH_MIN_TIME", "--min-time",
+        "how long each Google Benchmark benchmark measures per run, passed as --benchmark_min_time unless a "
+        "--bench-arg sets it (default 0.1s: more, shorter runs; 0.5s is Google Benchmark's own)"},
+       Kind::Duration, [](Config& c, const Value& v) { c.run.min_time = as<double>(v); }},
       {{"run.run_timeout", "COBENCH_RUN_TIMEOUT", "--run-timeout", "per-run timeout, e.g. 300s (default 300s)"},
        Kind::Duration, [](Config& c, const Value& v) { c.run.run_timeout = as<double>(v); }},
       {{"run.time_budget", "COBENCH_TIME_BUDGET", "--time-budget",

@@ -551,7 +551,9 @@ int run_pipeline(const RunOptions& options) {
   auto parent = timed(prepared.phases, "build",
                       [&] { return link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both); });
   signals::throw_if_cancelled();
-  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args, std::move(parent));
+  // Timing runs measure each benchmark for run.min_time unless the user's own arguments say how long.
+  const std::vector<std::string> timing_args = run::with_min_time(bench_args, settings.run.min_time);
+  results::JobSettings job = job_settings(settings, revs, cpu, choice, timing_args, std::move(parent));
   job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
   progress.message("compile cache: " + job.compile_cache);
   std::vector<results::ReachRecord> reach_records;
@@ -568,7 +570,7 @@ int run_pipeline(const RunOptions& options) {
     std::fflush(stdout);
   }
 
-  const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
+  const run::ProcessSettings process{timing_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
   run::GoogleBenchmarkRunner runner(process);
   const run::SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base),

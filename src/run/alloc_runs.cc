@@ -9,6 +9,7 @@
 
 #include "core/files.h"
 #include "core/parse.h"
+#include "run/gbench_runner.h"
 #include "run/shipped_files.h"
 #include "run/process_run.h"
 
@@ -55,7 +56,6 @@ bool keep_counts(RunRecord& record) {
 // timed ones; those only have to be enough for it, not long enough to time.
 constexpr double kAllocMinSeconds = 0.05;
 constexpr double kAllocMinIterations = 16;
-const std::string kMinTimeFlag = "--benchmark_min_time=";
 
 /// A --benchmark_min_time value made small, in the syntax it came in: "1000x"
 /// (GB 1.8+: iterations) -> "16x", "2s" (1.8+) -> "0.05s", "2" (seconds, any
@@ -77,7 +77,7 @@ std::vector<std::string> alloc_bench_args(std::vector<std::string> args) {
   bool min_time = false;
   for (auto& arg : args)
     if (arg.rfind(kMinTimeFlag, 0) == 0) {
-      arg = kMinTimeFlag + small_min_time(arg.substr(kMinTimeFlag.size()));
+      arg = std::string(kMinTimeFlag) + small_min_time(arg.substr(kMinTimeFlag.size()));
       min_time = true;
     }
   // A plain number of seconds is what every Google Benchmark version accepts.

@@ -36,6 +36,13 @@ std::optional<std::string> unmatched_filter(const std::filesystem::path& json, c
 
 }  // namespace
 
+std::vector<std::string> with_min_time(std::vector<std::string> bench_args, double seconds) {
+  const bool given = std::any_of(bench_args.begin(), bench_args.end(),
+                                 [](const std::string& arg) { return arg.rfind(kMinTimeFlag, 0) == 0; });
+  if (!given) bench_args.push_back(fmt::format("{}{:g}", kMinTimeFlag, seconds));
+  return bench_args;
+}
+
 void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin) {
   static const std::regex owned("^--?benchmark_(out|out_format|format|list_tests)(=|$)");
   static const std::regex filter("^--?benchmark_filter(=|$)");

@@ -36,6 +36,16 @@ class GoogleBenchmarkRunner : public Runner {
 /// arguments came from ("--bench-arg"). Throws InputError.
 void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin);
 
+/// How Google Benchmark is told how long each benchmark measures per run.
+inline constexpr std::string_view kMinTimeFlag = "--benchmark_min_time=";
+
+/// The arguments of every timing run: `bench_args` as given when they set
+/// --benchmark_min_time themselves (the user's wins), else with
+/// --benchmark_min_time=`seconds` added, as a plain number of seconds, which
+/// every Google Benchmark version reads. A benchmark with its own MinTime()
+/// keeps it either way.
+std::vector<std::string> with_min_time(std::vector<std::string> bench_args, double seconds);
+
 /// A --benchmark_filter regex matching exactly the benchmark `name` ("^BM_a/64$")
 /// in Google Benchmark's grammar (core/benchmark_regex.h).
 std::string exact_filter(const std::string& name);

@@ -121,3 +121,20 @@ TEST(ExactFilter, AnchorsTheNameInGoogleBenchmarksGrammar) {
 
 }  // namespace
 }  // namespace cobench::run
+
+namespace cobench::run {
+namespace {
+
+TEST(WithMinTime, AddsTheSettingAsPlainSecondsWhenTheUserGaveNone) {
+  EXPECT_EQ(with_min_time({}, 0.1), (std::vector<std::string>{"--benchmark_min_time=0.1"}));
+  EXPECT_EQ(with_min_time({"--benchmark_repetitions=3"}, 0.25),
+            (std::vector<std::string>{"--benchmark_repetitions=3", "--benchmark_min_time=0.25"}));
+}
+
+TEST(WithMinTime, TheUsersOwnMinTimeWinsInEverySyntax) {
+  for (const std::string own : {"--benchmark_min_time=2", "--benchmark_min_time=2s", "--benchmark_min_time=1000x"})
+    EXPECT_EQ(with_min_time({own}, 0.1), (std::vector<std::string>{own})) << own;
+}
+
+}  // namespace
+}  // namespace cobench::run
