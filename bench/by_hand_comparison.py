@@ -384,6 +384,22 @@ def render_table(jobs: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_phases(jobs: list[dict]) -> str:
+    """Where each cell's time went: every phase's mean seconds per job, in the order the jobs gave them."""
+    cells: dict[tuple[str, str, str], list[dict]] = {}
+    for job in jobs:
+        if job.get("phases"):
+            cells.setdefault((job["tool"], job["condition"], job["head"]), []).append(job["phases"])
+    lines = []
+    for (tool, condition, head), phase_lists in cells.items():
+        names = list(dict.fromkeys(name for phases in phase_lists for name in phases))
+        means = ", ".join(f"{name} {statistics.mean(p.get(name, 0.0) for p in phase_lists):.1f} s" for name in names)
+        tool_label = TOOLS[tool].label if tool in TOOLS else tool
+        head_label = HEADS[head].label if head in HEADS else head
+        lines.append(f"- {tool_label}, {CONDITIONS.get(condition, condition)}, {head_label}: {means}")
+    return "\n".join(lines) + "\n" if lines else ""
+
+
 def render_context(context: dict, end: dict | None) -> str:
     lines = [f"- date: {context['date']}; command: `{context['command']}`",
              f"- machine: {context['cpu_model']}, nproc {context['nproc']}, benchmarks pinned to CPU {context['cpu']}",
@@ -404,7 +420,9 @@ def render(records: list[dict]) -> str:
     out = "## cobench against the by-hand method\n\n"
     if context:
         out += render_context(context, end) + "\n"
-    return out + render_table(jobs)
+    out += render_table(jobs)
+    phases = render_phases(jobs)
+    return out + ("\nWhere the time went (mean seconds per job):\n\n" + phases if phases else "")
 
 
 def read_records(path: Path) -> list[dict]:
@@ -531,7 +549,17 @@ def run_cobench_job(settings: Settings, fixture: Fixture, head: str, job_dir: Pa
         argv += [f"--bench-arg=--benchmark_min_time={QUICK_MIN_TIME}", "--max-runs", "8", "--alloc-runs", "1"]
     checked_run(argv, log=job_dir / "cobench.log", cwd=job_dir)
     report = job_dir / "report" / "report.json"
-    return read_cobench_report(json.loads(report.read_text()), str(report)), {}
+    document = json.loads(report.read_text())
+    return read_cobench_report(document, str(report)), cobench_phases(document)
+
+
+def cobench_phases(report: dict) -> dict[str, float]:
+    """Where a cobench job's time went, from report.json's `phases` (absent from older reports)."""
+    phases = report.get("phases")
+    if not isinstance(phases, list):
+        return {}
+    return {str(p["name"]): round(float(p["seconds"]), 3) for p in phases
+            if isinstance(p, dict) and "name" in p and isinstance(p.get("seconds"), (int, float))}
 
 
 def build_side(fixture: Fixture, sha: str, side_dir: Path, log: Path) -> Path:

@@ -101,6 +101,16 @@ class ReadCobenchReport(unittest.TestCase):
         self.assertEqual(len(rows), 3)
         self.assertEqual(bh.count(rows, ["BM_Compute", "BM_JoinStrings", "BM_PointerChase"])["regression"], 0)
 
+    def test_phases_come_from_the_reports_phase_list_and_older_reports_have_none(self):
+        # The shape report.json's `phases` has since c6398b5, figures from a real job of this script.
+        report = {"phases": [{"name": "configure", "seconds": 0.6}, {"name": "build", "seconds": 0.5},
+                             {"name": "runs", "seconds": 56.9}, {"name": "machine control", "seconds": 17.4},
+                             {"name": "analysis", "seconds": 0.0}, {"name": "other", "seconds": 0.1}]}
+        self.assertEqual(bh.cobench_phases(report), {"configure": 0.6, "build": 0.5, "runs": 56.9,
+                                                     "machine control": 17.4, "analysis": 0.0, "other": 0.1})
+        self.assertEqual(bh.cobench_phases(load("cobench_report_aa.json")), {})
+        self.assertEqual(bh.cobench_phases({"phases": [{"name": "runs"}, "junk"]}), {})
+
     def test_a_pass_below_1_is_faster(self):
         self.assertEqual(bh.cobench_verdict("pass", True, "r", "BM_A"), "faster")
         self.assertEqual(bh.cobench_verdict("pass", False, "r", "BM_A"), "pass")
@@ -143,6 +153,13 @@ class Table(unittest.TestCase):
                          "| compare.py R=20 | quiet | +10% | 3 | 0 | 0 | 0 | 80 |\n"
                          "| cobench | load that comes and goes | A/A | 0 | 0 | 0 | 3 | 100 |\n"
                          "| compare.py R=9 | load that comes and goes | A/A | 3 | 1 | 0 | 2 | 42 |\n")
+
+    def test_each_cells_phases_are_their_mean_per_job_and_cells_without_phases_say_nothing(self):
+        jobs = [dict(self.job("cobench", "quiet", "aa", 20), phases={"build": 1.0, "runs": 10.0}),
+                dict(self.job("cobench", "quiet", "aa", 30), phases={"build": 3.0, "runs": 20.0}),
+                dict(self.job("r9", "quiet", "aa", 40), phases={})]
+        self.assertEqual(bh.render_phases(jobs), "- cobench, quiet, A/A: build 2.0 s, runs 15.0 s\n")
+        self.assertEqual(bh.render_phases(jobs[2:]), "")
 
     def test_render_a_recorded_run_again(self):
         records = bh.read_records(DATA / "results_quiet_aa.jsonl")
