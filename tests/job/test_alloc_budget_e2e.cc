@@ -124,11 +124,14 @@ TEST(AllocBudget, TimingRoundsThatSpendTheBudgetCannotLeaveTheAllocationBudgetUn
   TempDir dir;
   GitRepo repo(dir / "repo");
   commit_base_and_head(repo);
-  // Each timing run takes about 0.4 s (two benchmarks at 0.2 s): a 1 s
-  // measuring budget is spent by the first timing pairs, so the allocation
-  // runs, which a budget makes verdicts, must come before them.
+  // Each timing run takes about 1 s (two benchmarks at 0.5 s): a 4 s measuring
+  // budget is spent by the first timing pairs, so the allocation runs, which a
+  // budget makes verdicts, must come before them. The allocation runs are
+  // short (0.05 s per benchmark) but slow down on a loaded machine; 4 s leaves
+  // them room beside a CPU hog (1 s did not: they spent it all, no timing
+  // run was left to make the row).
   auto result = run_cobench({"run", "--base", "main", "--min-runs", "6", "--max-runs", "30", "--alloc-runs", "3",
-                             "--allocs-budget", "0", "--measure-budget", "1s", "--bench-arg=--benchmark_min_time=0.2",
+                             "--allocs-budget", "0", "--measure-budget", "4s", "--bench-arg=--benchmark_min_time=0.5",
                              "--no-machine-control", "--out", (dir / "out").string()},
                             repo.path());
   ASSERT_EQ(result.exit_code, 0) << explain(result);
