@@ -65,8 +65,10 @@ TEST_F(LayoutsE2E, AHeadThatOnlyMovesCodeIsNeverAClaimByDefault) {
   ASSERT_EQ(result.exit_code, 0) << explain(result);
   const auto json = report_json();
   EXPECT_FALSE(json.at("layout_rule").is_null());
+  int hot_rows = 0;
   for (const auto& row : json.at("benchmarks")) {
     if (row.at("is_control").get<bool>()) continue;
+    hot_rows += row.at("name") == "BM_Hot";
     const std::string verdict = row.at("verdict");
     EXPECT_NE(verdict, "regression") << row.dump();
     EXPECT_FALSE(verdict == "pass" && row.at("faster").get<bool>()) << row.dump();
@@ -75,6 +77,7 @@ TEST_F(LayoutsE2E, AHeadThatOnlyMovesCodeIsNeverAClaimByDefault) {
       EXPECT_GE(row.at("layouts").size(), 2u) << row.dump();
     }
   }
+  EXPECT_EQ(hot_rows, 1) << json.at("benchmarks").dump();
 }
 
 TEST_F(LayoutsE2E, ARealSlowdownIsARegressionBothLayoutsConfirm) {
