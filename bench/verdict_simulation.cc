@@ -209,6 +209,7 @@ Tally simulate_case(const Case& situation, const Method& method, int jobs, std::
       case cobench::stats::Verdict::Pass: ++tally.pass; break;
       case cobench::stats::Verdict::Inconclusive: ++tally.inconclusive; break;
       case cobench::stats::Verdict::Unrelated: break;  // no reach pass in the simulation: never given
+      case cobench::stats::Verdict::LayoutSensitive: break;  // one layout in the simulation: never given
     }
     ++tally.jobs;
     tally.runs_per_side += runs;

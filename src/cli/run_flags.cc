@@ -23,7 +23,7 @@ RunFlags::RunFlags(CLI::App* app) {
                "run.run_timeout", "run.min_time", "run.min_runs", "run.max_runs", "run.time_budget", "run.measure_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "run.pairing",
                "run.looks", "run.control_rule", "run.stopping", "run.repetitions", "budget.time", "budget.confidence", "run.runner",
                "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
-               "run.machine_control", "run.layout_probe", "build.layout_stable", "build.shared_parent", "run.reach",
+               "run.machine_control", "run.layout_probe", "run.layouts", "build.layout_stable", "build.shared_parent", "run.reach",
                "run.reach_index", "run.instruction_runs", "budget.instructions_tolerance", "budget.governing",
                "build.ccache", "build.ccache_dir", "run.pass_env"});
 }

@@ -40,6 +40,25 @@ void add_to(std::vector<std::string>& args, const std::string& variable, const s
   *arg += (arg->back() == '=' ? "" : " ") + joined;
 }
 
+/// A file cobench wrote, as one word of a flags string (CMake splits the string
+/// at spaces, so a path with spaces is quoted); refuses a path no flag can carry.
+std::string path_in_flags(const std::filesystem::path& file) {
+  const std::string path = file.string();
+  if (path.find_first_of("\"$`\\") != std::string::npos)
+    throw InputError(fmt::format("{}: the work folder's path holds a quote, $, ` or \\, which a compiler flag "
+                                 "cannot carry; choose another --work-dir", path));
+  const bool plain = path.find_first_of(" \t'") == std::string::npos;
+  return plain ? path : "\"" + path + "\"";
+}
+
+/// Writes `text` to `file` (its folder created); `what` names it in the error.
+void write_generated(const std::filesystem::path& file, const std::string& text, const char* what) {
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream out(file);
+  out << text;
+  if (!out.flush()) throw InfraError(fmt::format("{}: cannot write {}", file.string(), what));
+}
+
 }  // namespace
 
 std::vector<std::string> with_flags(std::vector<std::string> cmake_args, const CompileFlags& flags) {
@@ -54,22 +73,32 @@ CompileFlags layout_stable_flags() {
 }
 
 CompileFlags layout_probe_flags(const std::filesystem::path& header, int pad_bytes) {
-  std::filesystem::create_directories(header.parent_path());
-  std::ofstream out(header);
   // `used` keeps a static function nobody calls; static keeps one per unit
   // without clashing at link time. The assembler's .skip makes its size exact.
-  out << "// Written by cobench --layout-probe: an unused function that moves the code after it.\n"
-      << "__attribute__((used, noinline)) static void cobench_layout_probe_pad(void) {\n"
-      << "  __asm__ volatile(\".skip " << pad_bytes << "\");\n"
-      << "}\n";
-  if (!out.flush()) throw InfraError(fmt::format("{}: cannot write the layout probe's header", header.string()));
-  // The flags are one command-line string to CMake: a path with spaces is quoted.
-  const std::string path = header.string();
-  if (path.find_first_of("\"$`\\") != std::string::npos)
-    throw InputError(fmt::format("{}: the work folder's path holds a quote, $, ` or \\, which a compiler flag "
-                                 "cannot carry; choose another --work-dir", path));
-  const bool plain = path.find_first_of(" \t'") == std::string::npos;
-  return {{"-include", plain ? path : "\"" + path + "\""}, {}};
+  write_generated(header,
+                  fmt::format("// Written by cobench --layout-probe: an unused function that moves the code after it.\n"
+                              "__attribute__((used, noinline)) static void cobench_layout_probe_pad(void) {{\n"
+                              "  __asm__ volatile(\".skip {}\");\n"
+                              "}}\n",
+                              pad_bytes),
+                  "the layout probe's header");
+  return {{"-include", path_in_flags(header)}, {}};
+}
+
+CompileFlags layout_shift_flags(const std::filesystem::path& source, int shift_bytes) {
+  // A section of its own marked retain ("R"): --gc-sections would drop an
+  // unreferenced .text, and the move with it. No alignment directive: the pad
+  // starts where the code before it ends, so the objects after it move by
+  // exactly shift_bytes. The empty .note.GNU-stack keeps the stack non-executable.
+  write_generated(source,
+                  fmt::format("# Written by cobench: layout confirmation moves the code linked after this by {} bytes.\n"
+                              "\t.section .text.cobench_layout_shift,\"axR\",@progbits\n"
+                              "cobench_layout_shift:\n"
+                              "\t.skip {}, 0xcc\n"
+                              "\t.section .note.GNU-stack,\"\",@progbits\n",
+                              shift_bytes, shift_bytes),
+                  "the layout shift's assembly");
+  return {{}, {path_in_flags(source)}};
 }
 
 }  // namespace cobench::cmake

@@ -32,4 +32,13 @@ CompileFlags layout_stable_flags();
 /// header written to `header`), which moves all code after it.
 CompileFlags layout_probe_flags(const std::filesystem::path& header, int pad_bytes = 160);
 
+/// Layout confirmation's move, both sides alike: `shift_bytes` of unused code
+/// in an assembly file written to `source`, which the compiler driver
+/// assembles and links ahead of the project's objects into every executable
+/// and shared library, so all the project's code after it moves by that much
+/// (a multiple of 16 moves it exactly: GCC aligns functions to 16). A link
+/// flag only: every object compiles as in the first layout, so the compile
+/// cache serves them all and only the links run again.
+CompileFlags layout_shift_flags(const std::filesystem::path& source, int shift_bytes);
+
 }  // namespace cobench::cmake

@@ -66,6 +66,7 @@ struct RunConfig {
   bool machine_control = true;             ///< one binary run as both sides in every block: the job's own A/A
   std::string control_rule = "shift";      ///< "shift" | "spread" (how controls held claims back before; for comparison)
   bool layout_probe = false;               ///< build one commit twice, one side perturbed: the layout noise floor
+  int layouts = 2;                         ///< code layouts a regression or faster claim must hold in (1: no confirmation)
   bool reach = false;                      ///< coverage pass: which benchmark instances execute the change
   std::string reach_index;                 ///< folder of the reach index per base commit ("" = <work-dir>/reach)
 

@@ -56,6 +56,7 @@ struct Key {
   std::vector<std::string_view> choices = {};
   /// For keys whose repeated flag adds to the file's list: that list.
   const std::vector<std::string>& (*list)(const Config&) = nullptr;
+  int max = std::numeric_limits<int>::max();  ///< Count: the largest value accepted
 };
 
 template <typename T>
@@ -178,6 +179,11 @@ const std::vector<Key>& table() {
         "function in every translation unit",
         true},
        Kind::Switch, [](Config& c, const Value& v) { c.run.layout_probe = as<bool>(v); }},
+      {{"run.layouts", "COBENCH_LAYOUTS", "--layouts",
+        "code layouts a regression or faster claim must hold in: each claimed row is re-measured with both sides "
+        "rebuilt with their code moved, and reads layout-sensitive unless every layout agrees (default 2; 3: a third "
+        "layout when the second is inconclusive; 1: off)"},
+       Kind::Count, [](Config& c, const Value& v) { c.run.layouts = as<int>(v); }, 1, {}, nullptr, 3},
       {{"run.reach", "COBENCH_REACH", "--reach",
         "prove which benchmark instances execute the change: a --coverage build, each instance run once, gcov's "
         "executed lines against the diff's; a benchmark that does not is never a regression",
@@ -310,6 +316,7 @@ Value checked(const Key& key, Value value) {
     case Kind::Count:
     case Kind::OptionalCount:
       if (as<int>(value) < key.min) reject(fmt::format("must be at least {}, got {}", key.min, as<int>(value)));
+      if (as<int>(value) > key.max) reject(fmt::format("must be at most {}, got {}", key.max, as<int>(value)));
       break;
     case Kind::Duration:
     case Kind::OptionalDuration:

@@ -25,8 +25,8 @@ constexpr std::string_view kManifestHeader = "# cobench report folder manifest 2
 bool written_by_jobs(const std::string& rel) {
   static const std::regex names(
       R"(^(results\.jsonl|report\.(json|md|xml|html))$)"
-      R"(|^(alloc/|instructions/)?(runs|logs)/[^/]+-(base|head)-[0-9]+(\.[0-9]+)?\.(json|log)$)"
-      R"(|^alloc/[^/]+-(base|head)-[0-9]+\.status$|^logs/(build|configure)-(base|head)\.log$)");
+      R"(|^(alloc/|instructions/|layout-[23]/)?(runs|logs)/[^/]+-(base|head)-[0-9]+(\.[0-9]+)?\.(json|log)$)"
+      R"(|^alloc/[^/]+-(base|head)-[0-9]+\.status$|^(layout-[23]/)?logs/(build|configure)-(base|head)\.log$)");
   return std::regex_search(rel, names);
 }
 
@@ -34,7 +34,8 @@ bool written_by_jobs(const std::string& rel) {
 std::set<std::string> files_where_jobs_write(const fs::path& dir) {
   std::set<std::string> out;
   std::error_code ec;
-  for (const char* folder : {".", "runs", "logs", "alloc", "alloc/runs", "alloc/logs", "instructions/logs"}) {
+  for (const char* folder : {".", "runs", "logs", "alloc", "alloc/runs", "alloc/logs", "instructions/logs",
+                             "layout-2/runs", "layout-2/logs", "layout-3/runs", "layout-3/logs"}) {
     for (auto it = fs::directory_iterator(dir / folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       if (!it->is_regular_file(ec) && !it->is_symlink(ec)) continue;
       const std::string rel = (fs::path(folder) / it->path().filename()).lexically_normal().generic_string();
@@ -115,7 +116,8 @@ OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobenc
   if (cobench_owned)
     for (const auto& rel : files_where_jobs_write(dir_)) previous.insert(rel);
   for (const auto& rel : previous) fs::remove(dir_ / rel, ec);  // the previous job's files: replaced by this job's
-  for (const char* folder : {"runs", "logs", "alloc/runs", "alloc/logs", "alloc", "instructions/logs", "instructions"})
+  for (const char* folder : {"runs", "logs", "alloc/runs", "alloc/logs", "alloc", "instructions/logs", "instructions",
+                             "layout-2/runs", "layout-2/logs", "layout-2", "layout-3/runs", "layout-3/logs", "layout-3"})
     fs::remove(dir_ / folder, ec);  // only when left empty
   write_file_atomic(dir_ / kOutputManifest, std::string(kManifestHeader) + "\n");
   set_written_observer([this](const fs::path& written) { record(written); });

@@ -24,7 +24,7 @@ class OutputDir {
   /// cobench versions that kept no manifest are taken as cobench's. Throws
   /// InputError for the root folder, when another job holds the folder, or
   /// when it holds files cobench did not write where this job writes (reports,
-  /// results.jsonl, runs/, logs/, alloc/, instructions/).
+  /// results.jsonl, runs/, logs/, alloc/, instructions/, layout-2/, layout-3/).
   OutputDir(const std::filesystem::path& dir, const std::string& origin, bool cobench_owned);
   /// Stops recording: the manifest is complete.
   ~OutputDir();

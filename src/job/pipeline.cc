@@ -38,6 +38,7 @@
 #include "run/schedule.h"
 #include "run/shipped_files.h"
 #include "job/job_folder.h"
+#include "job/layout_step.h"
 #include "job/output_dir.h"
 #include "job/planned_build.h"
 #include "job/reach_step.h"
@@ -110,21 +111,12 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_controls = choice.layout_controls;
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
+  s.layouts = layouts_of(c);
   s.reach = c.run.reach;
   s.shard = choice.shard;
   s.budget_dropped = choice.budget_dropped;
   s.shared_parent = std::move(shared_parent);
   return s;
-}
-
-/// Pairs the two sides' units by name.
-std::vector<run::UnitPair> pair_units(run::Runner& runner, const run::SideContext& base, const run::SideContext& head) {
-  auto head_units = runner.prepare(head);
-  std::vector<run::UnitPair> pairs;
-  for (auto& unit : runner.prepare(base))
-    for (auto& other : head_units)
-      if (other.name == unit.name) pairs.push_back({unit.name, unit, other, base.sha, head.sha, false, {}});
-  return pairs;
 }
 
 /// The machine control: one program run in both sides' slots of every
@@ -294,15 +286,16 @@ auto timed(std::vector<results::PhaseTime>& phases, const std::string& name, Ste
 
 /// Logs, measures (timing rounds when a time metric is asked for; then, for
 /// Google Benchmark targets, whose processes are started as `gbench_process`
-/// says, instruction runs and allocation runs as configured) and reports one
-/// prepared pair of sides, whatever the runner.
+/// says, instruction runs and allocation runs as configured; then, with a
+/// `layout_step`, the claims in other code layouts) and reports one prepared
+/// pair of sides, whatever the runner.
 int measure(const RunOptions& options, run::Runner& runner, const run::SideContext& base, const run::SideContext& head,
             const results::JobSettings& job, const TargetChoice& choice, const run::ProcessSettings* gbench_process,
             const std::vector<results::ReachRecord>& reach, const fs::path& out_dir, const fs::path& job_dir,
-            run::Progress& progress, const Prepared& prepared) {
+            run::Progress& progress, const Prepared& prepared, LayoutStep* layout_step) {
   const config::Config& settings = options.settings;
   const bool times = !settings.run.time_metric().empty();
-  auto pairs = pair_units(runner, base, head);
+  auto pairs = run::pair_units(runner, base, head);
   // A control witnesses the noise of the period it ran in: one that stopped
   // once it passed would judge the later runs of the others by its first ten.
   for (auto& pair : pairs)
@@ -398,6 +391,11 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   }
   if (!allocations_first && !outcome.interrupted) outcome.interrupted = !count_allocations(outcome.records, "time");
   log.phase({"measuring", seconds_since(measuring_start)});
+  if (layout_step && times && !outcome.interrupted) {  // every claim decided so far, in other layouts
+    const auto layouts_start = std::chrono::steady_clock::now();
+    outcome.interrupted = !layout_step->run(log, schedule, prepared.job_elapsed);
+    log.phase({"layouts", seconds_since(layouts_start)});
+  }
   log.phase({"job", prepared.job_elapsed()});
   if (outcome.interrupted) {
     log.note(fmt::format("interrupted by {} after {} runs; report from the runs done",
@@ -436,7 +434,7 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
     reach.push_back({"", {verdict::ChangeReach::Status::Unknown, 0, 0, why}, {}});
   }
   return measure(options, *runner, base, head, job, choice, nullptr, reach, out_dir, workspace.job_dir(), progress,
-                 prepared);
+                 prepared, nullptr);
 }
 
 }  // namespace
@@ -578,8 +576,10 @@ int run_pipeline(const RunOptions& options) {
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
   check_filter_matches(select::narrowing_of(settings), choice, runner, head);
+  std::optional<LayoutStep> layout_step;
+  if (job.layouts > 1) layout_step.emplace(settings, workspace, revs, shared, head_settings, process, progress);
   return measure(options, runner, base, head, job, choice, &process, reach_records, out_dir, workspace.job_dir(),
-                 progress, prepared);
+                 progress, prepared, layout_step ? &*layout_step : nullptr);
 }
 
 }  // namespace cobench::job

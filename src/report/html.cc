@@ -25,7 +25,7 @@ h1 { font-size: 20px; margin: 0 0 6px; }
 .chip { display: inline-block; padding: 2px 10px; border-radius: 12px; color: #fff; font-weight: 600; margin-right: 6px; }
 .chip.regression { background: var(--regression); } .chip.inconclusive { background: var(--inconclusive); }
 .chip.pass { background: var(--pass); } .chip.faster { background: var(--faster); }
-.chip.unrelated { background: var(--muted); }
+.chip.unrelated { background: var(--muted); } .chip.layout { background: var(--inconclusive); }
 .warnings { background: #fff8e1; border-left: 4px solid var(--inconclusive); padding: 6px 12px 6px 28px; }
 table.benchmarks { border-collapse: collapse; width: 100%; margin: 12px 0; }
 table.benchmarks th, table.benchmarks td { border-bottom: 1px solid #d8dee4; padding: 4px 8px; text-align: left; vertical-align: middle; }
@@ -37,6 +37,7 @@ tr.regression td.verdict { color: var(--regression); font-weight: 700; }
 tr.inconclusive td.verdict { color: var(--inconclusive); font-weight: 700; }
 tr.pass td.verdict { color: var(--pass); } tr.faster td.verdict { color: var(--faster); font-weight: 700; }
 tr.unrelated td.verdict { color: var(--muted); font-weight: 700; }
+tr.layout td.verdict { color: var(--inconclusive); font-weight: 700; }
 tr.regression { background: #fdecea; }
 td.notes { font-size: 12px; color: var(--muted); max-width: 24em; }
 .failed { color: var(--regression); }
@@ -49,6 +50,7 @@ svg circle.head { fill-opacity: .8; }
 svg circle.off { stroke: #1f2328; stroke-width: 1; }
 svg .regression { fill: var(--regression); } svg .inconclusive { fill: var(--inconclusive); }
 svg .pass { fill: var(--pass); } svg .faster { fill: var(--faster); } svg .unrelated { fill: var(--muted); }
+svg .layout { fill: var(--inconclusive); }
 svg rect.ci { fill-opacity: .55; }
 svg circle.estimate { fill: #1f2328; }
 details { margin: 10px 0; } summary { cursor: pointer; font-weight: 600; }
@@ -77,6 +79,8 @@ std::string summary(const Report& report, const std::vector<BenchmarkRow>& rows)
   if (counts.unrelated > 0)
     out += tag("span", "chip unrelated",
                fmt::format("{} unrelated change{}", counts.unrelated, counts.unrelated == 1 ? "" : "s"));
+  if (counts.layout_sensitive > 0)
+    out += tag("span", "chip layout", fmt::format("{} layout-sensitive", counts.layout_sensitive));
   std::vector<std::string> facts = {budget_phrase(report), "metric " + report.metric};
   if (std::string runs = runs_per_side(report); !runs.empty()) facts.push_back(runs + " runs per side");
   if (auto controls = control_intervals(report)) facts.push_back("controls " + *controls);

@@ -111,7 +111,44 @@ json row_json(const BenchmarkRow& row) {
   out["reach"] = row.reach ? change_reach_json(*row.reach) : json(nullptr);
   out["likely_optimised_away"] = row.optimised_away.empty() ? json(nullptr) : json(row.optimised_away);
   if (row.shard > 0) out["shard"] = row.shard;
+  // A check that did not finish (a stopped job) decided nothing: null, as unchecked, with what it measured.
+  const bool decided = row.layout_outcome && *row.layout_outcome != verdict::LayoutOutcome::NeedsLayout;
+  out["layout_outcome"] = decided ? json(verdict::to_string(*row.layout_outcome)) : json(nullptr);
+  json layouts = json::array();
+  for (const auto& reading : row.layouts)
+    layouts.push_back({{"layout", reading.layout},
+                       {"ratio", number(reading.ratio)},
+                       {"ci_low", number(reading.ci_low)},
+                       {"ci_high", number(reading.ci_high)},
+                       {"verdict", verdict::to_string(reading.verdict)}});
+  out["layouts"] = layouts;
   return out;
+}
+
+/// A row's layout readings and outcome, as row_json writes them (reports before layout confirmation have none).
+void read_layouts(const formats::JsonReader& r, BenchmarkRow& row) {
+  if (r.has("layouts")) {
+    const formats::JsonReader layouts = r.at("layouts");
+    for (size_t i = 0; i < layouts.size(); ++i) {
+      const formats::JsonReader item = layouts.at(i);
+      verdict::LayoutReading reading;
+      reading.layout = item.at("layout").integer();
+      reading.ratio = item.at("ratio").number_or_nan();
+      reading.ci_low = item.at("ci_low").number_or_nan();
+      reading.ci_high = item.at("ci_high").number_or_nan();
+      if (!verdict::layout_verdict_from_string(item.at("verdict").text(), reading.verdict))
+        item.at("verdict").fail("expected regression, faster, pass or inconclusive");
+      row.layouts.push_back(reading);
+    }
+  }
+  if (!r.has("layout_outcome") || r.at("layout_outcome").is_null()) {
+    if (row.layouts.size() > 1) row.layout_outcome = verdict::LayoutOutcome::NeedsLayout;  // measured, not finished
+    return;
+  }
+  const std::string outcome = r.at("layout_outcome").text();
+  for (auto known : {verdict::LayoutOutcome::Confirmed, verdict::LayoutOutcome::LayoutSensitive})
+    if (outcome == verdict::to_string(known)) row.layout_outcome = known;
+  if (!row.layout_outcome) r.at("layout_outcome").fail("expected confirmed, layout-sensitive or null");
 }
 
 
@@ -227,6 +264,7 @@ BenchmarkRow read_row(const Reader& r) {
   if (r.has("likely_optimised_away") && !r.at("likely_optimised_away").is_null())
     row.optimised_away = r.at("likely_optimised_away").text();
   if (r.has("shard")) row.shard = r.at("shard").integer();
+  read_layouts(r, row);
   return row;
 }
 
@@ -292,6 +330,7 @@ json to_json(const Report& report) {
               {"confidence", report.confidence}, {"look_rule", report.look_rule},
               {"reach_method", report.reach_method.empty() ? json(nullptr) : json(report.reach_method)},
               {"control_rule", report.control_rule.empty() ? json(nullptr) : json(report.control_rule)},
+              {"layout_rule", report.layout_rule.empty() ? json(nullptr) : json(report.layout_rule)},
               {"host", report.host},             {"settings", report.settings},
               {"selection", report.selection},   {"benchmarks", rows},
               {"added", added},                  {"removed", removed},
@@ -318,6 +357,7 @@ Report from_json(const json& value) {
   if (r.has("look_rule")) report.look_rule = r.at("look_rule").text();
   if (r.has("control_rule") && !r.at("control_rule").is_null()) report.control_rule = r.at("control_rule").text();
   if (r.has("reach_method") && !r.at("reach_method").is_null()) report.reach_method = r.at("reach_method").text();
+  if (r.has("layout_rule") && !r.at("layout_rule").is_null()) report.layout_rule = r.at("layout_rule").text();
   if (r.has("phases")) {  // since 2026-12: older reports have none
     Reader phases = r.at("phases");
     for (size_t i = 0; i < phases.size(); ++i)

@@ -96,6 +96,8 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
                                                        format_ratio(1 + row.budget, decimals))
                                          : remarks;
     out += "      <skipped" + attribute("message", "inconclusive: " + reason) + "/>\n";
+  } else if (row.verdict == stats::Verdict::LayoutSensitive) {
+    out += "      <skipped" + attribute("message", "layout-sensitive: " + remarks) + "/>\n";
   }
   out += "      <system-out>" + escape_xml(fmt::format("{}: {} {}", row.name, ratio, verdict_text(row))) +
          (remarks.empty() ? "" : escape_xml("; " + remarks)) + "</system-out>\n";
@@ -115,7 +117,8 @@ std::vector<Suite> group(const Report& report) {
     Suite& suite = suites[suite_name(report, row.target)];
     suite.errors += is_error(row);
     suite.failures += !is_error(row) && row.verdict == stats::Verdict::Regression;
-    suite.skipped += !is_error(row) && row.verdict == stats::Verdict::Inconclusive;
+    suite.skipped += !is_error(row) && (row.verdict == stats::Verdict::Inconclusive ||
+                                        row.verdict == stats::Verdict::LayoutSensitive);
     suite.rows.push_back(std::move(row));
   }
   for (const auto& target : report.targets) {

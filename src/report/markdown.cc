@@ -25,7 +25,7 @@ struct Column {
 
 std::string verdict_cell(const BenchmarkRow& row) {
   std::string cls = verdict_class(row);
-  const char* mark = cls == "regression" ? "🔴" : cls == "inconclusive" ? "🟡" : cls == "unrelated" ? "⚪" : "🟢";
+  const char* mark = cls == "regression" ? "🔴" : cls == "inconclusive" || cls == "layout" ? "🟡" : cls == "unrelated" ? "⚪" : "🟢";
   return fmt::format("{} {}", mark, verdict_text(row));
 }
 

@@ -81,6 +81,7 @@ static int severity(const BenchmarkRow& row) {
   switch (row.verdict) {
     case stats::Verdict::Regression: return 0;
     case stats::Verdict::Inconclusive: return 1;
+    case stats::Verdict::LayoutSensitive: return 1;
     case stats::Verdict::Unrelated: return 2;
     case stats::Verdict::Pass: break;
   }

@@ -13,6 +13,7 @@
 #include "verdict/change_reach.h"
 #include "verdict/control.h"
 #include "verdict/judge.h"
+#include "verdict/layouts.h"
 
 namespace cobench::report {
 
@@ -69,6 +70,12 @@ struct BenchmarkRow {
   std::optional<verdict::ChangeReach> reach;  ///< whether it executes the change (--reach); nullopt without a reach pass
   std::string optimised_away;          ///< why it likely measures nothing ("head: 0.32 ns per iteration"); "" when not
   int shard = 0;                       ///< in a merged report, the shard that measured it (1-based); else 0
+  /// A claim's reading in each code layout measured, layout 1 (the job's own
+  /// build) first; empty for a row that makes no claim or a job without layout confirmation.
+  std::vector<verdict::LayoutReading> layouts = {};
+  /// What the layouts made of the claim: confirmed or layout-sensitive;
+  /// NeedsLayout while a layout it needs was not measured (a stopped job); nullopt when not checked.
+  std::optional<verdict::LayoutOutcome> layout_outcome = {};
 };
 
 /// A benchmark present on one side only.
@@ -104,6 +111,7 @@ struct Report {
   std::string look_rule;               ///< how the looks were made: "interim looks at 99.73%, the last ..."
   std::string reach_method;            ///< how reach was found (--reach); "" without a reach pass
   std::string control_rule;            ///< how the controls judged the rows; "" when no control had an interval
+  std::string layout_rule;             ///< how claims were confirmed in other code layouts; "" when they were not
   std::vector<PhaseTime> phases;       ///< where the job's time went, in order; empty when not timed (a merge)
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();
@@ -146,7 +154,7 @@ bool is_faster(const BenchmarkRow& row);
 /// The targets whose every run failed, as "TARGET: FAILURE" lines (empty when none).
 std::vector<std::string> infrastructure_failures(const Report& report);
 
-/// Orders rows regressions → inconclusive → unrelated → faster → pass, then by target and name.
+/// Orders rows regressions → inconclusive and layout-sensitive → unrelated → faster → pass, then by target and name.
 void sort_rows(std::vector<BenchmarkRow>& rows);
 
 nlohmann::json to_json(const Report& report);

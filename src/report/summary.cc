@@ -23,6 +23,7 @@ VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
       case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
       case stats::Verdict::Pass: ++counts.pass; break;
       case stats::Verdict::Unrelated: ++counts.unrelated; break;
+      case stats::Verdict::LayoutSensitive: ++counts.layout_sensitive; break;
     }
     if (row.verdict == stats::Verdict::Pass && is_faster(row)) ++counts.faster;
     if (!row.optimised_away.empty()) ++counts.optimised_away;
@@ -35,6 +36,7 @@ std::string counts_phrase(const VerdictCounts& counts) {
                                  counts.regression == 1 ? "" : "s", counts.inconclusive, counts.pass);
   if (counts.faster > 0) text += fmt::format(" ({} faster)", counts.faster);
   if (counts.unrelated > 0) text += fmt::format(", {} unrelated change{}", counts.unrelated, counts.unrelated == 1 ? "" : "s");
+  if (counts.layout_sensitive > 0) text += fmt::format(", {} layout-sensitive", counts.layout_sensitive);
   if (counts.optimised_away > 0) text += fmt::format(", {} likely optimised away", counts.optimised_away);
   return text;
 }
@@ -119,6 +121,7 @@ std::string verdict_text(const BenchmarkRow& row) {
 std::string verdict_class(const BenchmarkRow& row) {
   if (row.verdict == stats::Verdict::Pass && is_faster(row)) return "faster";
   if (row.verdict == stats::Verdict::Unrelated) return "unrelated";
+  if (row.verdict == stats::Verdict::LayoutSensitive) return "layout";
   return stats::to_string(row.verdict);
 }
 
@@ -167,9 +170,26 @@ std::string reach_phrase(const BenchmarkRow& row) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
+std::string layouts_phrase(const BenchmarkRow& row) {
+  if (row.layouts.size() < 2) return "";
+  std::vector<std::string> parts;
+  auto interval = [](const verdict::LayoutReading& r) {
+    return std::isfinite(r.ci_low) && std::isfinite(r.ci_high) ? fmt::format(" [{:.3f}, {:.3f}]", r.ci_low, r.ci_high)
+                                                               : std::string(" (no CI)");
+  };
+  for (const auto& r : row.layouts)
+    parts.push_back(fmt::format("layout {} {}{} {}", r.layout, format_ratio(r.ratio, 3), interval(r), verdict::to_string(r.verdict)));
+  std::string text = fmt::format("{}", fmt::join(parts, ", "));
+  if (row.layout_outcome && *row.layout_outcome != verdict::LayoutOutcome::NeedsLayout)
+    text += fmt::format(": {}", verdict::to_string(*row.layout_outcome));
+  return text;
+}
+
 std::string row_remarks(const BenchmarkRow& row) {
   // `run` already words its failures into the note ("head crashed (SIGSEGV) in 2/6 runs").
   std::string text = row.note.empty() ? failed_runs_phrase(row) : row.note;
+  // What each layout read is why a claim stands or not: first.
+  if (std::string layouts = layouts_phrase(row); !layouts.empty()) text = text.empty() ? layouts : layouts + "; " + text;
   if (row.reach && row.reach->status == verdict::ChangeReach::Status::Unknown && !row.reach->reason.empty())
     text += (text.empty() ? "" : "; ") + ("reach unknown: " + row.reach->reason);
   if (!row.optimised_away.empty()) text += (text.empty() ? "" : "; ") + ("likely optimised away: " + row.optimised_away);
@@ -214,6 +234,7 @@ std::vector<std::string> method_sentences(const Report& report) {
     if (!target.alloc_status.empty()) out.push_back(fmt::format("Allocations, {}: {}", target.name, target.alloc_status));
   if (!report.reach_method.empty()) out.push_back("Reach: " + report.reach_method);
   if (!report.control_rule.empty()) out.push_back("Controls: " + report.control_rule + ".");
+  if (!report.layout_rule.empty()) out.push_back("Layouts: " + report.layout_rule + ".");
   if (auto phases = phases_phrase(report)) out.push_back("Time: " + *phases + ".");
   out.push_back(fmt::format("Likely optimised away: below {:g} ns per iteration, or time growing by less than ×{:g} "
                             "while an argument grows ×{:g} or more; flagged, not judged.",

@@ -16,13 +16,14 @@ struct VerdictCounts {
   int pass = 0;
   int faster = 0;
   int unrelated = 0;        ///< rows that do not execute the change and would not have passed
+  int layout_sensitive = 0; ///< claims another code layout did not confirm
   int optimised_away = 0;   ///< rows flagged "likely optimised away" (whatever their verdict)
 };
 
 /// Counts the rows' verdicts.
 VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows);
 
-/// "1 regression, 2 inconclusive, 7 pass (1 faster), 1 unrelated change".
+/// "1 regression, 2 inconclusive, 7 pass (1 faster), 1 unrelated change, 1 layout-sensitive".
 std::string counts_phrase(const VerdictCounts& counts);
 
 /// The rows in reading order (regressions → inconclusive → faster → pass).
@@ -67,7 +68,7 @@ std::string control_label(const Report& report, const BenchmarkRow& row);
 /// "regression", "inconclusive", "pass", "pass, faster", "unrelated change".
 std::string verdict_text(const BenchmarkRow& row);
 
-/// One verdict word for styling: "regression" | "inconclusive" | "faster" | "pass" | "unrelated".
+/// One verdict word for styling: "regression" | "inconclusive" | "faster" | "pass" | "unrelated" | "layout".
 std::string verdict_class(const BenchmarkRow& row);
 
 /// "0 → 1 (+1)" for an allocation metric, with "✗" when it broke its budget; "" when not measured.
@@ -80,7 +81,12 @@ std::string failed_runs_phrase(const BenchmarkRow& row);
 /// side to decide" (the projection only while inconclusive); "" when the row was not compared.
 std::string reach_phrase(const BenchmarkRow& row);
 
-/// Why a row is the way it is: its note (or a summary of its failed runs),
+/// A claim's reading in each code layout: "layout 1 0.768 [0.702, 0.841]
+/// faster, layout 2 1.302 [1.180, 1.420] regression: layout-sensitive"; "" when
+/// no other layout was measured.
+std::string layouts_phrase(const BenchmarkRow& row);
+
+/// Why a row is the way it is: its layouts_phrase, its note (or a summary of its failed runs),
 /// then "reach unknown: <why>" and "likely optimised away: ..." when they
 /// apply, then, for an inconclusive row, reach_phrase.
 std::string row_remarks(const BenchmarkRow& row);

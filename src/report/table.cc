@@ -35,13 +35,15 @@ std::string terminal_ratio(double value) { return std::isfinite(value) ? fmt::fo
 
 std::string terminal_verdict(const BenchmarkRow& row) {
   std::string text = stats::to_string(row.verdict);
-  return is_faster(row) ? text + " (faster)" : text;
+  // A layout-sensitive row's first layout may read faster: its layouts say so in the note.
+  return row.verdict != stats::Verdict::LayoutSensitive && is_faster(row) ? text + " (faster)" : text;
 }
 
 const char* verdict_colour(const BenchmarkRow& row) {
   switch (row.verdict) {
     case stats::Verdict::Regression: return "\033[1;31m";
-    case stats::Verdict::Inconclusive: return "\033[33m";
+    case stats::Verdict::Inconclusive:
+    case stats::Verdict::LayoutSensitive: return "\033[33m";
     case stats::Verdict::Unrelated: return "\033[2m";  // dim: measured, but not about the change
     case stats::Verdict::Pass: break;
   }
@@ -162,6 +164,7 @@ std::string render_table(const Report& report, bool color) {
         terminal_ratio(1 + report.budget), terminal_ratio(1 + report.budget));
     if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
     if (!report.control_rule.empty()) out += "controls: " + report.control_rule + "\n";
+    if (!report.layout_rule.empty()) out += "layouts: " + report.layout_rule + "\n";
   }
   if (auto instructions = instructions_sentence(report)) out += *instructions + "\n";
   if (auto phases = phases_phrase(report)) out += "time: " + *phases + "\n";

@@ -12,6 +12,7 @@
 #include "results/judging.h"
 #include "results/samples.h"
 #include "verdict/control.h"
+#include "verdict/layouts.h"
 
 namespace cobench::results {
 namespace {
@@ -228,6 +229,50 @@ void apply_controls(report::Report& out, const ResultsFile& results) {
   }
 }
 
+/// One layout's reading of a row from its time judgement.
+verdict::LayoutReading reading_of(int layout, const verdict::TimeJudgement& time) {
+  const auto& e = time.estimate;
+  const bool interval = time.compared && e.ci_reachable;
+  return {layout, verdict::layout_verdict_of(time.verdict, time.faster), time.compared ? e.ratio : report::kUndefined,
+          interval ? e.ci_low : report::kUndefined, interval ? e.ci_high : report::kUndefined};
+}
+
+/// Layout confirmation (verdict/layouts.h): every claimed row's reading in
+/// each layout its claimed benchmarks were re-measured in, judged as the
+/// schedule judges (same metric as layout 1, same look rule; no controls run
+/// beside them), and the outcome. A claim the layouts do not confirm reads
+/// layout-sensitive; one whose check did not finish (the job's notes say why)
+/// keeps its verdict and says so.
+void apply_layouts(report::Report& out, const ResultsFile& results) {
+  const JobSettings& settings = results.settings;
+  out.layout_rule = verdict::describe_layout_rule(settings.layouts);
+  if (settings.layouts < 2) return;
+  const TimeRule rule = time_rule(settings);
+  for (auto& row : out.benchmarks) {
+    if (row.decided_by != "time" || !row.time.compared) continue;  // a claim of allocations or instructions stands as counted
+    const verdict::LayoutReading first = reading_of(1, row.time);
+    if (!verdict::needs_layout_check(first.verdict, row.is_control)) continue;
+    row.layouts = {first};
+    for (int layout = 2; layout <= settings.layouts; ++layout) {
+      std::vector<RunRecord> runs;
+      std::copy_if(results.layout_runs.begin(), results.layout_runs.end(), std::back_inserter(runs),
+                   [&](const RunRecord& r) { return r.layout == layout && r.target == row.target; });
+      const auto samples = collect_samples(runs, row.target, row.metric.empty() ? settings.metric : row.metric);
+      const auto found = samples.find(row.name);
+      if (found == samples.end() || found->second.base.empty() || found->second.head.empty()) break;
+      const verdict::Look look = last_look(found->second, false, settings.max_runs);
+      row.layouts.push_back(reading_of(layout, judge_samples(found->second, row.budget, rule, look)));
+      if (verdict::decide_layouts(row.layouts, settings.layouts) != verdict::LayoutOutcome::NeedsLayout) break;
+    }
+    // Before layout 2 is measured this is the layout step's question: which rows need it.
+    row.layout_outcome = row.layouts.size() < 2 ? verdict::LayoutOutcome::NeedsLayout
+                                                : verdict::decide_layouts(row.layouts, settings.layouts);
+    if (*row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) row.verdict = stats::Verdict::LayoutSensitive;
+    if (*row.layout_outcome == verdict::LayoutOutcome::NeedsLayout)
+      append_note(row.note, fmt::format("not confirmed: layout {} was not measured", row.layouts.size() + 1));
+  }
+}
+
 /// Each measured row's reach from the reach lines: its instance's entry, else
 /// its target's answer, else the job's; a row the reach pass has nothing for
 /// is unknown. Controls (untouched by definition) carry none.
@@ -409,6 +454,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   if (results.truncated)
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
   apply_alloc_metrics(out, results);  // allocs/op, bytes/op and per-target alloc status
+  apply_layouts(out, results);        // after every rule that makes or withdraws a claim
   mark_broken_by_the_change(out, broken_targets);
   report::sort_rows(out.benchmarks);
   return out;

@@ -88,6 +88,7 @@ struct JobSettings {
   std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides as controls
   bool layout_stable = false;           ///< both sides built with aligned, separated functions
   bool layout_probe = false;            ///< one commit against itself, one side perturbed
+  int layouts = 1;                      ///< code layouts a claim had to hold in (files before layout confirmation: 1)
   bool reach = false;                   ///< a reach pass ran (--reach): rows carry whether they execute the change
   std::string reach_method;             ///< how reach was found, for the reports' method section
   std::string compile_cache;            ///< how the sides compiled: ccache and its hits per side, or why not ("" unknown)

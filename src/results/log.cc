@@ -103,6 +103,7 @@ nlohmann::json to_json(const RunRecord& record) {
                          {"status", record.status}, {"exit_code", record.exit_code},
                          {"signal", record.signal}, {"wall_seconds", record.wall_seconds},
                          {"samples", samples},     {"log", record.log}};
+  if (record.layout != 1) line["layout"] = record.layout;  // layout 1 is every run of files before layouts
   if (!record.errors.empty()) line["errors"] = record.errors;
   if (!record.detail.empty()) line["detail"] = record.detail;
   if (!record.command.empty()) line["command"] = record.command;
@@ -123,6 +124,8 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
     const formats::JsonReader line(json, source);
     record.run = line.at("run").integer();
     record.kind = json.value("kind", "time");
+    record.layout = line.has("layout") ? line.at("layout").integer() : 1;
+    if (record.layout < 1 || record.layout > 3) line.at("layout").fail("expected a code layout 1, 2 or 3");
     record.status = json.at("status").get<std::string>();
     record.exit_code = line.has("exit_code") ? line.at("exit_code").integer() : 0;
     record.signal = line.has("signal") ? line.at("signal").integer() : 0;
@@ -146,7 +149,7 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
 namespace {
 
 /// What tells the runs of one file apart: a run is logged once.
-using RunKey = std::tuple<std::string, std::string, Side, int>;  // target, kind, side, run index
+using RunKey = std::tuple<std::string, std::string, int, Side, int>;  // target, kind, layout, side, run index
 
 /// A line's "seconds": a duration, never negative.
 double seconds_of(const nlohmann::json& line, const std::string& where) {
@@ -193,13 +196,15 @@ void read_line(const nlohmann::json& line, const std::string& where, size_t numb
       if (has_settings && !record.job.empty() && !out.settings.job.empty() && record.job != out.settings.job)
         throw InputError(fmt::format("{}: a run of job '{}' in the results of job '{}': two jobs' results in one file",
                                      where, record.job, out.settings.job));
-      const RunKey key{record.target, record.kind, record.side, record.run};
+      const RunKey key{record.target, record.kind, record.layout, record.side, record.run};
       if (auto [first, fresh] = reading.runs.emplace(key, number); !fresh)
         throw InputError(fmt::format("{}: run {} of {} on the {} side ({}) is logged twice (first on line {}): its "
                                      "samples would count twice; give the file as cobench wrote it",
                                      where, record.run, escape_invalid_utf8(shorten(record.target, 200)),
-                                     to_string(record.side), record.kind, first->second));
-      out.runs.push_back(std::move(record));
+                                     to_string(record.side),
+                                     record.layout == 1 ? record.kind : fmt::format("{}, layout {}", record.kind, record.layout),
+                                     first->second));
+      (record.layout == 1 ? out.runs : out.layout_runs).push_back(std::move(record));
     } else if (type == "stop") {
       out.stops[line.at("target").get<std::string>()] = line.at("reason").get<std::string>();
     } else if (type == "one_sided") {

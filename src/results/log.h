@@ -50,7 +50,8 @@ struct PhaseTime {
 struct ResultsFile {
   nlohmann::json host = nlohmann::json::object();
   JobSettings settings;
-  std::vector<RunRecord> runs;
+  std::vector<RunRecord> runs;                ///< the runs of layout 1, the job's own build
+  std::vector<RunRecord> layout_runs;         ///< runs of claimed rows in layouts 2 and 3 (verdict/layouts.h)
   std::map<std::string, std::string> stops;   ///< target -> why it stopped undecided
   std::vector<OneSidedTarget> one_sided;
   std::vector<BuildTime> builds;
@@ -90,7 +91,9 @@ RunRecord run_record_from_json(const nlohmann::json& json, const std::string& so
 /// second job (two files concatenated), or a sample that is not a positive
 /// time throws InputError("FILE:LINE: ..."). So do a line type this cobench
 /// does not write, a newer schema, and a run logged twice (the same target,
-/// kind, side and run index), whose samples would otherwise count twice.
+/// kind, layout, side and run index), whose samples would otherwise count twice.
+/// A run line without a layout is of layout 1 (files before layout
+/// confirmation); runs of other layouts go to ResultsFile::layout_runs.
 ResultsFile read_results(const std::filesystem::path& path);
 
 /// read_results on text already read; `source` stands for the file in errors.

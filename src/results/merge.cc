@@ -133,6 +133,7 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
     out.targets.insert(out.targets.end(), part.targets.begin(), part.targets.end());
     out.controls.insert(out.controls.end(), part.controls.begin(), part.controls.end());
     if (out.control_rule.empty()) out.control_rule = part.control_rule;  // the rule is one; a shard without controls has none
+    out.layout_rule = part.layout_rule;  // one setting in every shard (shard_difference)
     out.shards.push_back({{"index", own.index},
                           {"count", own.count},
                           {"folder", ordered[i]->folder.string()},

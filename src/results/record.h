@@ -25,6 +25,7 @@ struct RunRecord {
   std::string sha;
   int run = 0;                              ///< 0-based run index on that side
   std::string kind = "time";                ///< "time"; allocation runs use "alloc"
+  int layout = 1;                           ///< the code layout both sides were built in (1: the job's own build)
   std::string status = "ok";                ///< "ok" or the cause: "SIGSEGV", "exit 2", "timeout", "unparsable JSON"
   int exit_code = 0;                        ///< valid when the process exited
   int signal = 0;                           ///< non-zero when it was killed by a signal

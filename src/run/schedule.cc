@@ -290,4 +290,13 @@ ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs,
   return Scheduler(runner, pairs, settings, hooks).run();
 }
 
+std::vector<UnitPair> pair_units(Runner& runner, const SideContext& base, const SideContext& head) {
+  auto head_units = runner.prepare(head);
+  std::vector<UnitPair> pairs;
+  for (auto& unit : runner.prepare(base))
+    for (auto& other : head_units)
+      if (other.name == unit.name) pairs.push_back({unit.name, unit, other, base.sha, head.sha, false, {}});
+  return pairs;
+}
+
 }  // namespace cobench::run

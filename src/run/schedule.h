@@ -70,6 +70,9 @@ struct ScheduleOutcome {
   bool interrupted = false;
 };
 
+/// The units of both prepared sides paired by name (a unit on one side only is left out).
+std::vector<UnitPair> pair_units(Runner& runner, const SideContext& base, const SideContext& head);
+
 /// Measures every pair. Round r runs one pair per active target, base first on
 /// even pair indices, head first on odd ones, so each side sees ABBA order.
 ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs, const ScheduleSettings& settings,

@@ -58,13 +58,14 @@ std::string to_string(Verdict verdict) {
     case Verdict::Pass: return "pass";
     case Verdict::Regression: return "regression";
     case Verdict::Unrelated: return "unrelated change";
+    case Verdict::LayoutSensitive: return "layout-sensitive";
     case Verdict::Inconclusive: break;
   }
   return "inconclusive";
 }
 
 std::optional<Verdict> verdict_from_string(const std::string& text) {
-  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive, Verdict::Unrelated})
+  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive, Verdict::Unrelated, Verdict::LayoutSensitive})
     if (to_string(v) == text) return v;
   return std::nullopt;
 }

@@ -17,7 +17,9 @@ enum class Method { Exact, Normal, SignedRankExact, SignedRankNormal };
 /// Unrelated: a benchmark shown not to execute the change (the reach pass)
 /// whose answer would otherwise have been a regression or inconclusive; the
 /// verdict stage decides it (verdict::fold) and it never fails the gate.
-enum class Verdict { Pass, Regression, Inconclusive, Unrelated };
+/// LayoutSensitive: a regression or faster claim that another code layout of
+/// both sides did not confirm (verdict/layouts.h); gated as inconclusive.
+enum class Verdict { Pass, Regression, Inconclusive, Unrelated, LayoutSensitive };
 
 /// head/base ratio estimate with its confidence interval.
 struct RatioEstimate {
@@ -69,7 +71,7 @@ double robust_sigma(std::span<const double> values);
 std::string to_string(Method method);
 /// The inverse of to_string(Method); nullopt for any other text.
 std::optional<Method> method_from_string(const std::string& text);
-std::string to_string(Verdict verdict);  ///< "pass" | "regression" | "inconclusive" | "unrelated change"
+std::string to_string(Verdict verdict);  ///< "pass" | "regression" | "inconclusive" | "unrelated change" | "layout-sensitive"
 /// The inverse of to_string(Verdict); nullopt for any other text.
 std::optional<Verdict> verdict_from_string(const std::string& text);
 

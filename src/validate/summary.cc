@@ -218,7 +218,8 @@ void Tally::add(const JobVerdict& verdict) {
   regression += verdict.verdict == stats::Verdict::Regression;
   pass += verdict.verdict == stats::Verdict::Pass;
   faster += verdict.verdict == stats::Verdict::Pass && verdict.faster;
-  inconclusive += verdict.verdict == stats::Verdict::Inconclusive;
+  // A claim another layout did not confirm is undecided, as the gate takes it.
+  inconclusive += verdict.verdict == stats::Verdict::Inconclusive || verdict.verdict == stats::Verdict::LayoutSensitive;
   runs_per_side += (verdict.runs_base + verdict.runs_head) / 2.0;
   if (!std::isnan(verdict.ratio)) ratios.push_back(verdict.ratio);
 }

@@ -21,7 +21,7 @@ struct Tally {
   int regression = 0;
   int pass = 0;
   int faster = 0;               ///< of the passes, those whose interval lies below 1
-  int inconclusive = 0;
+  int inconclusive = 0;         ///< with the layout-sensitive: undecided either way
   double runs_per_side = 0;     ///< the sum over verdicts of (runs_base + runs_head) / 2
   std::vector<double> ratios;   ///< the measured head/base ratios (those compared)
 

@@ -9,7 +9,10 @@ int gate_exit_code(std::span<const stats::Verdict> verdicts, const GatePolicy& p
   for (stats::Verdict verdict : verdicts) {
     // Unrelated (a benchmark that does not execute the change) never fails: see verdict::fold.
     if (verdict == stats::Verdict::Regression) return kExitGateFailed;
-    if (policy.fail_on_inconclusive && verdict == stats::Verdict::Inconclusive) return kExitGateFailed;
+    // A layout-sensitive row is no regression of the change: undecided, as an inconclusive one.
+    if (policy.fail_on_inconclusive &&
+        (verdict == stats::Verdict::Inconclusive || verdict == stats::Verdict::LayoutSensitive))
+      return kExitGateFailed;
   }
   return kExitOk;
 }

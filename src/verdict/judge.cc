@@ -24,6 +24,7 @@ int severity(stats::Verdict verdict) {
   switch (verdict) {
     case stats::Verdict::Pass: return 0;
     case stats::Verdict::Unrelated: return 1;
+    case stats::Verdict::LayoutSensitive: return 2;  // set after the fold, never folded; as undecided as inconclusive
     case stats::Verdict::Inconclusive: return 2;
     case stats::Verdict::Regression: return 3;
   }

@@ -71,5 +71,38 @@ TEST(CompileFlags, APathWithSpacesIsQuotedAndOneWithAQuoteRefused) {
   EXPECT_THROW(layout_probe_flags(dir / "with\"quote/pad.h"), InputError);
 }
 
+/// The address of `symbol` in the executable `program` (nm), 0 when absent.
+unsigned long address_of(const std::filesystem::path& program, const std::string& symbol) {
+  const std::string symbols = cobench::testing::run_checked({"nm", program.string()}).out;
+  for (size_t at = symbols.find(" " + symbol + "\n"); at != std::string::npos;) {
+    const size_t start = symbols.rfind('\n', at) + 1;
+    return std::stoul(symbols.substr(start, symbols.find(' ', start) - start), nullptr, 16);
+  }
+  return 0;
+}
+
+TEST(CompileFlags, TheLayoutShiftMovesEveryFunctionLinkedAfterItByExactlyItsSize) {
+  cobench::testing::TempDir dir;
+  const auto source = dir / "layout-2/shift.s";
+  const auto flags = layout_shift_flags(source, 48);
+  EXPECT_TRUE(flags.compile.empty()) << "a link flag only: every object compiles as in the first layout";
+  EXPECT_EQ(flags.link, (Args{source.string()}));
+  const std::string text = cobench::testing::read_text(source);
+  EXPECT_NE(text.find(".skip 48"), std::string::npos) << text;
+  // The same object linked without and with the shift, as the driver does for CMake's link line
+  // (its flags before the objects), also under --gc-sections, which would drop an unreferenced pad.
+  cobench::testing::write_file(dir / "main.cc", "__attribute__((noinline)) int work(int x) { return x * 3; }\n"
+                                                "int main(int argc, char**) { return work(argc) == 3 ? 0 : 1; }\n");
+  cobench::testing::run_checked({"c++", "-O2", "-c", (dir / "main.cc").string(), "-o", (dir / "main.o").string()});
+  cobench::testing::run_checked({"c++", (dir / "main.o").string(), "-o", (dir / "first").string()});
+  for (const char* extra : {"-Wl,--as-needed", "-Wl,--gc-sections"}) {
+    cobench::testing::run_checked(
+        {"c++", extra, flags.link.front(), (dir / "main.o").string(), "-o", (dir / "moved").string()});
+    cobench::testing::run_checked({(dir / "moved").string()});
+    // (main itself is in .text.startup, which the linker places before all .text: it stays.)
+    EXPECT_EQ(address_of(dir / "moved", "_Z4worki") - address_of(dir / "first", "_Z4worki"), 48u) << extra;
+  }
+}
+
 }  // namespace
 }  // namespace cobench::cmake

@@ -362,6 +362,139 @@ ResultsFile instructions_only() {
   return file;
 }
 
+/// A paired cpu_time job that allows `layouts` code layouts, every look final at 8 pairs.
+ResultsFile layout_job(int layouts) {
+  ResultsFile file;
+  file.settings.base = "b";
+  file.settings.head = "h";
+  file.settings.metric = "cpu_time";
+  file.settings.pairing = "paired";
+  file.settings.looks = "haybittle-peto";
+  file.settings.min_runs = 8;
+  file.settings.max_runs = 8;
+  file.settings.layouts = layouts;
+  return file;
+}
+
+/// 8 pairs of `name` in `target` reading head/base `ratio` in `layout`, with a little noise.
+void add_layout_runs(ResultsFile& file, const std::string& target, const std::string& name, int layout, double ratio) {
+  auto sample = [](double ns) { return Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  for (int run = 0; run < 8; ++run) {
+    const double base = 100 * (1 + 0.004 * ((run * 7) % 5 - 2));
+    const double jitter = 1 + 0.003 * ((run * 3) % 5 - 2);
+    for (Side side : {Side::Base, Side::Head}) {
+      RunRecord r = timing_run(target, side, run, {{name, sample(side == Side::Base ? base : base * ratio * jitter)}});
+      r.layout = layout;
+      (layout == 1 ? file.runs : file.layout_runs).push_back(r);
+    }
+  }
+}
+
+TEST(AggregateLayouts, AClaimTheSecondLayoutReadsAlikeIsConfirmedWithBothLayoutsListed) {
+  ResultsFile file = layout_job(2);
+  add_layout_runs(file, "bench_slow", "BM_Slow", 1, 2.0);
+  add_layout_runs(file, "bench_slow", "BM_Slow", 2, 1.9);
+  add_layout_runs(file, "bench_fast", "BM_Fast", 1, 0.5);
+  add_layout_runs(file, "bench_fast", "BM_Fast", 2, 0.55);
+  const report::Report report = aggregate(file, "results.jsonl");
+  EXPECT_NE(report.layout_rule.find("second code layout"), std::string::npos) << report.layout_rule;
+  const auto& slow = row(report, "BM_Slow");
+  EXPECT_EQ(slow.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
+  ASSERT_EQ(slow.layouts.size(), 2u);
+  EXPECT_EQ(slow.layouts[0].layout, 1);
+  EXPECT_EQ(slow.layouts[1].layout, 2);
+  EXPECT_NEAR(slow.layouts[1].ratio, 1.9, 0.02);
+  EXPECT_GT(slow.layouts[1].ci_low, 1.05);
+  EXPECT_EQ(slow.layouts[1].verdict, verdict::LayoutVerdict::Regression);
+  EXPECT_NEAR(slow.time.estimate.ratio, 2.0, 0.02) << "the row's own ratio is layout 1's";
+  const auto& fast = row(report, "BM_Fast");
+  EXPECT_EQ(fast.verdict, stats::Verdict::Pass);
+  EXPECT_TRUE(fast.time.faster);
+  EXPECT_EQ(fast.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
+}
+
+TEST(AggregateLayouts, AClaimAnotherLayoutReadsOtherwiseIsLayoutSensitive) {
+  ResultsFile file = layout_job(2);
+  add_layout_runs(file, "bench_topk", "BM_TopK", 1, 0.77);  // the demo probe's false speed-up ...
+  add_layout_runs(file, "bench_topk", "BM_TopK", 2, 1.30);  // ... read the other way in layout 2
+  add_layout_runs(file, "bench_same", "BM_Same", 1, 1.0);
+  const report::Report report = aggregate(file, "results.jsonl");
+  const auto& topk = row(report, "BM_TopK");
+  EXPECT_EQ(topk.verdict, stats::Verdict::LayoutSensitive);
+  EXPECT_EQ(topk.layout_outcome, std::optional(verdict::LayoutOutcome::LayoutSensitive));
+  ASSERT_EQ(topk.layouts.size(), 2u);
+  EXPECT_EQ(topk.layouts[0].verdict, verdict::LayoutVerdict::Faster);
+  EXPECT_EQ(topk.layouts[1].verdict, verdict::LayoutVerdict::Regression);
+  // A row that makes no claim is not checked.
+  const auto& same = row(report, "BM_Same");
+  EXPECT_EQ(same.verdict, stats::Verdict::Pass);
+  EXPECT_FALSE(same.layout_outcome.has_value());
+  EXPECT_TRUE(same.layouts.empty());
+  // The JSON says it, and reads back.
+  const nlohmann::json json = report::to_json(report);
+  for (const auto& entry : json.at("benchmarks")) {
+    if (entry.at("name") == "BM_TopK") {
+      EXPECT_EQ(entry.at("verdict"), "layout-sensitive");
+      EXPECT_EQ(entry.at("layout_outcome"), "layout-sensitive");
+      EXPECT_EQ(entry.at("layouts").size(), 2u);
+      EXPECT_EQ(entry.at("layouts")[1].at("verdict"), "regression");
+    }
+    if (entry.at("name") == "BM_Same") {
+      EXPECT_TRUE(entry.at("layout_outcome").is_null());
+    }
+  }
+  EXPECT_FALSE(json.at("layout_rule").is_null());
+  const report::Report back = report::from_json(json);
+  EXPECT_EQ(row(back, "BM_TopK").layout_outcome, topk.layout_outcome);
+  EXPECT_EQ(row(back, "BM_TopK").layouts.size(), 2u);
+  EXPECT_EQ(back.layout_rule, report.layout_rule);
+}
+
+TEST(AggregateLayouts, AnUndecidedSecondLayoutWaitsForTheThirdWhichDecides) {
+  ResultsFile file = layout_job(3);
+  add_layout_runs(file, "bench_slow", "BM_Slow", 1, 1.3);
+  add_layout_runs(file, "bench_slow", "BM_Slow", 2, 1.05);  // straddles the 5% budget
+  {
+    const report::Report waiting = aggregate(file, "results.jsonl");
+    const auto& slow = row(waiting, "BM_Slow");
+    ASSERT_EQ(slow.layouts.size(), 2u);
+    EXPECT_EQ(slow.layouts[1].verdict, verdict::LayoutVerdict::Inconclusive);
+    EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::NeedsLayout));
+    EXPECT_EQ(slow.verdict, stats::Verdict::Regression) << "an unfinished check keeps the claim";
+    EXPECT_NE(slow.note.find("layout 3 was not measured"), std::string::npos) << slow.note;
+    EXPECT_TRUE(report::to_json(waiting).at("benchmarks")[0].at("layout_outcome").is_null());
+  }
+  add_layout_runs(file, "bench_slow", "BM_Slow", 3, 1.3);
+  const report::Report decided = aggregate(file, "results.jsonl");
+  const auto& slow = row(decided, "BM_Slow");
+  EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
+  EXPECT_EQ(slow.layouts.size(), 3u);
+  EXPECT_EQ(slow.verdict, stats::Verdict::Regression);
+}
+
+TEST(AggregateLayouts, ControlsAndJobsWithoutConfirmationAreNeverChecked) {
+  ResultsFile file = layout_job(2);
+  file.settings.layout_controls = {"bench_ctl"};
+  add_layout_runs(file, "bench_ctl", "BM_Ctl", 1, 1.5);
+  add_layout_runs(file, "bench_slow", "BM_Slow", 1, 2.0);  // a claim whose layout 2 never ran
+  const report::Report report = aggregate(file, "results.jsonl");
+  const auto& control = row(report, "BM_Ctl");
+  EXPECT_TRUE(control.is_control);
+  EXPECT_FALSE(control.layout_outcome.has_value());
+  EXPECT_TRUE(control.layouts.empty());
+  const auto& slow = row(report, "BM_Slow");
+  EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::NeedsLayout));
+  EXPECT_NE(slow.note.find("layout 2 was not measured"), std::string::npos) << slow.note;
+
+  ResultsFile off = layout_job(1);
+  add_layout_runs(off, "bench_slow", "BM_Slow", 1, 2.0);
+  const report::Report plain = aggregate(off, "results.jsonl");
+  EXPECT_EQ(plain.layout_rule, "");
+  EXPECT_FALSE(row(plain, "BM_Slow").layout_outcome.has_value());
+  EXPECT_EQ(row(plain, "BM_Slow").verdict, stats::Verdict::Regression);
+}
+
 TEST(InstructionMetrics, AJobCountingInstructionsOnlyGetsItsRowsFromThem) {
   const report::Report report = aggregate(instructions_only(), "results.jsonl");
   ASSERT_EQ(report.benchmarks.size(), 2u);

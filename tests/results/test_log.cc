@@ -297,6 +297,55 @@ TEST(ResultsLog, ANewerSchemaAnUnknownLineTypeAndARepeatedRunAreRefusedNamingThe
   EXPECT_EQ(refusal(settings + "\n" + run + "\n" + to_json(other_side).dump() + "\n"), "accepted");
 }
 
+TEST(ResultsLog, RunsOfOtherLayoutsAreKeptApartAndOldRunLinesAreLayoutOne) {
+  cobench::testing::TempDir dir;
+  JobSettings settings;
+  settings.layouts = 2;
+  {
+    ResultsLog log(dir / "r.jsonl");
+    log.settings(settings);
+    log.run(sample_record());
+    RunRecord moved = sample_record();  // the same target, side and run index, in layout 2: another run
+    moved.layout = 2;
+    log.run(moved);
+  }
+  const std::string text = read_file(dir / "r.jsonl");
+  EXPECT_EQ(text.find("\"layout\":1"), std::string::npos) << "layout 1 is written as files before layouts were";
+  ResultsFile read = read_results(dir / "r.jsonl");
+  EXPECT_EQ(read.settings.layouts, 2);
+  ASSERT_EQ(read.runs.size(), 1u);
+  EXPECT_EQ(read.runs[0].layout, 1);
+  ASSERT_EQ(read.layout_runs.size(), 1u);
+  EXPECT_EQ(read.layout_runs[0].layout, 2);
+  EXPECT_EQ(read.layout_runs[0].samples, sample_record().samples);
+
+  // A settings line and a run line as cobench wrote them before layout confirmation.
+  nlohmann::json old_settings = to_json(JobSettings{});
+  old_settings.erase("layouts");
+  old_settings["type"] = "settings";
+  RunRecord plain = sample_record();
+  plain.errors.clear();
+  nlohmann::json old_run = to_json(plain);
+  old_run.erase("layout");
+  write_file_atomic(dir / "old.jsonl", old_settings.dump() + "\n" + old_run.dump() + "\n");
+  const ResultsFile old = read_results(dir / "old.jsonl");
+  EXPECT_EQ(old.settings.layouts, 1);
+  ASSERT_EQ(old.runs.size(), 1u);
+  EXPECT_EQ(old.runs[0].layout, 1);
+  EXPECT_TRUE(old.layout_runs.empty());
+  EXPECT_EQ(aggregate(old, "old.jsonl").layout_rule, "");
+
+  nlohmann::json bad = to_json(sample_record());
+  bad["layout"] = 4;
+  write_file_atomic(dir / "bad.jsonl", old_settings.dump() + "\n" + bad.dump() + "\n");
+  try {
+    read_results(dir / "bad.jsonl");
+    ADD_FAILURE() << "a layout beyond 3 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.jsonl:2"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ResultsLog, AFileWithoutASettingsLineIsRefused) {
   cobench::testing::TempDir dir;
   const auto path = dir / "results.jsonl";

@@ -31,5 +31,11 @@ TEST(Gate, AnUnrelatedChangeNeverFailsIt) {
   EXPECT_EQ(gate_exit_code(std::vector{Verdict::Unrelated, Verdict::Regression}, {true, false}), kExitGateFailed);
 }
 
+TEST(Gate, ALayoutSensitiveRowFailsItOnlyAsAnInconclusiveOneDoes) {
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::LayoutSensitive, Verdict::Pass}, {true, false}), kExitOk);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::LayoutSensitive}, {true, true}), kExitGateFailed);
+  EXPECT_EQ(gate_exit_code(std::vector{Verdict::LayoutSensitive}, {}), kExitOk);
+}
+
 }  // namespace
 }  // namespace cobench::verdict

@@ -1,0 +1,140 @@
+#include "job/layout_step.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "cmake/compile_flags.h"
+#include "core/clock.h"
+#include "core/errors.h"
+#include "plan/plan.h"
+#include "process/signals.h"
+#include "results/aggregate.h"
+#include "run/gbench_runner.h"
+#include "verdict/layouts.h"
+
+namespace cobench::job {
+
+namespace fs = std::filesystem;
+
+int layouts_of(const config::Config& settings) {
+  if (settings.run.runner != "gbench" || !settings.build.shared_parent.empty()) return 1;
+  return settings.run.layouts;
+}
+
+Claims claims_needing(const results::ResultsFile& results, int layout) {
+  Claims claims;
+  for (const auto& row : results::aggregate(results, "results.jsonl").benchmarks)
+    if (row.layout_outcome == verdict::LayoutOutcome::NeedsLayout && row.layouts.size() == static_cast<size_t>(layout - 1))
+      claims[row.target].push_back(row.name);
+  return claims;
+}
+
+LayoutStep::LayoutStep(const config::Config& settings, const Workspace& workspace, const Revisions& revisions,
+                       SharedBuildSettings base, SharedBuildSettings head, run::ProcessSettings process,
+                       run::Progress& progress)
+    : settings_(settings),
+      workspace_(workspace),
+      revisions_(revisions),
+      base_(std::move(base)),
+      head_(std::move(head)),
+      process_(std::move(process)),
+      progress_(progress) {}
+
+bool LayoutStep::run(results::ResultsLog& log, const run::ScheduleSettings& schedule,
+                     const std::function<double()>& job_elapsed) {
+  for (int layout = 2; layout <= layouts_of(settings_); ++layout) {
+    const Claims claims = claims_needing(results::read_results(log.path()), layout);
+    if (claims.empty()) return true;
+    // The measuring budget bounded the measuring stage; the job's time budget bounds this one too.
+    run::ScheduleSettings bounded = schedule;
+    bounded.time_budget.reset();
+    bounded.time_budget_name.clear();
+    if (const auto bound = plan::measuring_bound(settings_.run.time_budget, std::nullopt, job_elapsed())) {
+      if (bound->seconds <= 0) {
+        log.note(fmt::format("layout {}: not measured, the {} is spent; its claims are not checked", layout, bound->phrase));
+        return true;
+      }
+      bounded.time_budget = bound->seconds;
+      bounded.time_budget_name = bound->phrase;
+    }
+    try {
+      if (!measure_layout(layout, claims, log, bounded)) return false;
+    } catch (const InfraError& e) {
+      if (signals::cancellation_requested()) return false;
+      // The first layout's verdicts are whole: a layout that cannot be built leaves its claims unchecked, said so.
+      progress_.message(fmt::format("layout {}: {}", layout, e.what()));
+      log.note(fmt::format("layout {}: not measured, its build failed ({}); its claims are not checked", layout, e.what()));
+      return true;
+    }
+  }
+  return true;
+}
+
+bool LayoutStep::measure_layout(int layout, const Claims& claims, results::ResultsLog& log,
+                                run::ScheduleSettings schedule) {
+  std::vector<std::string> targets;
+  size_t claimed = 0;
+  for (const auto& [target, names] : claims) {
+    targets.push_back(target);
+    claimed += names.size();
+  }
+  const std::string folder = fmt::format("layout-{}", layout);
+  const int shift = verdict::layout_shift_bytes(layout);
+  progress_.message(fmt::format("{}: {} claimed benchmark{}; rebuilding {} on both sides with the code moved by {} bytes",
+                                folder, claimed, claimed == 1 ? "" : "s", fmt::join(targets, ", "), shift));
+  const cmake::CompileFlags moved =
+      cmake::layout_shift_flags(workspace_.job_dir() / folder / "cobench_layout_shift.s", shift);
+  const auto build_start = std::chrono::steady_clock::now();
+  // A build folder of its own beside the side's first one: the first layout's binaries stay as they were.
+  auto rebuild = [&](Side side, const SharedBuildSettings& first) {
+    SharedBuildSettings shared = first;
+    shared.cmake_args = cmake::with_flags(first.cmake_args, moved);
+    shared.log_dir = process_.out_dir / folder / "logs";
+    const fs::path build_dir = workspace_.build_dir(side).parent_path() / ("build-" + folder);
+    SideBuild built = configure_side(side, workspace_.worktree(side), build_dir, shared);
+    build_side(built, targets);
+    return built;
+  };
+  const SideBuild base = rebuild(Side::Base, base_);
+  const SideBuild head = rebuild(Side::Head, head_);
+  signals::throw_if_cancelled();
+  log.note(fmt::format("{}: {} rebuilt on both sides with the code moved by {} bytes in {:.1f} s; compile cache: {}",
+                       folder, fmt::join(targets, ", "), shift, seconds_since(build_start),
+                       compile_cache_summary(base_.compile_cache, base, head)));
+
+  run::ProcessSettings process = process_;
+  process.out_dir /= folder;  // runs/ and logs/ of its own: the first layout's files keep their names
+  run::GoogleBenchmarkRunner runner(process);
+  const run::SideContext base_side{Side::Base, revisions_.base_sha, workspace_.worktree(Side::Base),
+                                   base.settings.build_dir, executables(base, targets)};
+  const run::SideContext head_side{Side::Head, revisions_.head_sha, workspace_.worktree(Side::Head),
+                                   head.settings.build_dir, executables(head, targets)};
+  std::vector<run::UnitPair> pairs;
+  for (auto& pair : run::pair_units(runner, base_side, head_side))
+    if (const auto claim = claims.find(pair.target); claim != claims.end()) {
+      pair.only = claim->second;  // names as data: the runner's exact filter, nothing else runs
+      pairs.push_back(std::move(pair));
+    }
+  const auto start = std::chrono::steady_clock::now();
+  run::ScheduleHooks hooks;
+  hooks.on_record = [&](const results::RunRecord& run) {
+    results::RunRecord record = run;
+    record.layout = layout;
+    if (!record.log.empty()) record.log = (fs::path(folder) / record.log).string();
+    log.run(record);
+  };
+  // A stop line names a target's first-layout stop; this layout's is a note.
+  hooks.on_stop = [&](const std::string& target, const std::string& reason) {
+    log.note(fmt::format("{}: {}: {}", folder, target, reason));
+  };
+  hooks.on_round = [&](const std::string& label, int round, int undecided) {
+    progress_.update({folder + ": " + label, round, round, round, undecided, seconds_since(start), -1});
+  };
+  const run::ScheduleOutcome outcome = run::run_schedule(runner, pairs, schedule, hooks);
+  progress_.finish();
+  return !outcome.interrupted;
+}
+
+}  // namespace cobench::job

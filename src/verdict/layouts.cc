@@ -1,0 +1,86 @@
+#include "verdict/layouts.h"
+
+#include <fmt/format.h>
+
+namespace cobench::verdict {
+
+namespace {
+
+/// Layout 1 is the job's own build. The moves are multiples of 16 (GCC aligns
+/// functions and hot loops to 16) that change a loop's place in its 64-byte
+/// cache line and 32-byte fetch window: 48 moves it across both, 32 across the
+/// cache line only, so the third layout differs from the first and the second.
+constexpr int kShiftBytes[] = {0, 48, 32};
+
+}  // namespace
+
+const char* to_string(LayoutVerdict verdict) {
+  switch (verdict) {
+    case LayoutVerdict::Regression: return "regression";
+    case LayoutVerdict::Faster: return "faster";
+    case LayoutVerdict::Pass: return "pass";
+    case LayoutVerdict::Inconclusive: break;
+  }
+  return "inconclusive";
+}
+
+bool layout_verdict_from_string(const std::string& text, LayoutVerdict& out) {
+  for (LayoutVerdict v : {LayoutVerdict::Regression, LayoutVerdict::Faster, LayoutVerdict::Pass, LayoutVerdict::Inconclusive})
+    if (text == to_string(v)) {
+      out = v;
+      return true;
+    }
+  return false;
+}
+
+LayoutVerdict layout_verdict_of(stats::Verdict verdict, bool faster) {
+  switch (verdict) {
+    case stats::Verdict::Regression: return LayoutVerdict::Regression;
+    case stats::Verdict::Pass: return faster ? LayoutVerdict::Faster : LayoutVerdict::Pass;
+    default: return LayoutVerdict::Inconclusive;
+  }
+}
+
+bool needs_layout_check(LayoutVerdict first_layout, bool is_control) {
+  if (is_control) return false;
+  return first_layout == LayoutVerdict::Regression || first_layout == LayoutVerdict::Faster;
+}
+
+const char* to_string(LayoutOutcome outcome) {
+  switch (outcome) {
+    case LayoutOutcome::Confirmed: return "confirmed";
+    case LayoutOutcome::LayoutSensitive: return "layout-sensitive";
+    case LayoutOutcome::NeedsLayout: break;
+  }
+  return "needs another layout";
+}
+
+LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts) {
+  const LayoutVerdict claim = readings.front().verdict;
+  int agreeing = 0;
+  for (const auto& reading : readings) {
+    if (reading.verdict == claim) ++agreeing;
+    else if (reading.verdict != LayoutVerdict::Inconclusive) return LayoutOutcome::LayoutSensitive;
+  }
+  if (agreeing >= 2) return LayoutOutcome::Confirmed;
+  return static_cast<int>(readings.size()) < layouts ? LayoutOutcome::NeedsLayout : LayoutOutcome::LayoutSensitive;
+}
+
+std::string describe_layout_rule(int layouts) {
+  if (layouts <= 1) return "";
+  std::string rule = fmt::format(
+      "each regression or faster claim is re-measured in a second code layout (both sides rebuilt with their code "
+      "moved by {} bytes) and stands only when that layout reads the same verdict",
+      layout_shift_bytes(2));
+  if (layouts >= 3)
+    rule += fmt::format("; when the second is inconclusive, a third layout ({} bytes) decides", layout_shift_bytes(3));
+  return rule + "; otherwise the row is layout-sensitive, with each layout's ratio and interval: not a regression, so --gate passes "
+         "it, and only --fail-on-inconclusive fails it";
+}
+
+int layout_shift_bytes(int layout) {
+  if (layout < 1 || layout > static_cast<int>(std::size(kShiftBytes))) return 0;
+  return kShiftBytes[layout - 1];
+}
+
+}  // namespace cobench::verdict

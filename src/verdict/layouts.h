@@ -1,0 +1,73 @@
+#pragma once
+// Layout confirmation: a regression or "faster" claim is re-measured with both
+// sides rebuilt with their code moved (another layout), and stands only when
+// the layouts agree. Moving code by a few bytes can make an untouched loop read
+// 0.6x or 1.6x (the layout probe); a real effect of the change reads the same
+// in every layout. This is the pure decision; job/layout_step.cc measures.
+#include <span>
+#include <string>
+
+#include "stats/stats.h"
+
+namespace cobench::verdict {
+
+/// What one layout of one row read, in the verdict's own words.
+enum class LayoutVerdict {
+  Regression,    ///< the interval is wholly above 1 + budget
+  Faster,        ///< a pass whose interval is wholly below 1
+  Pass,          ///< within the budget, not shown faster
+  Inconclusive,  ///< undecided: too few runs, or the interval straddles the budget
+};
+
+/// "regression" | "faster" | "pass" | "inconclusive".
+const char* to_string(LayoutVerdict verdict);
+/// The inverse of to_string(LayoutVerdict); false for any other text.
+bool layout_verdict_from_string(const std::string& text, LayoutVerdict& out);
+
+/// A row's time verdict and faster flag as one LayoutVerdict.
+LayoutVerdict layout_verdict_of(stats::Verdict verdict, bool faster);
+
+/// One layout's reading of one row.
+struct LayoutReading {
+  int layout = 1;  ///< 1: the job's own build; 2 and 3: both sides moved
+  LayoutVerdict verdict = LayoutVerdict::Inconclusive;
+  double ratio = 0;
+  double ci_low = 0;  ///< NaN when the interval was not reachable
+  double ci_high = 0;
+};
+
+/// Whether a row makes a claim layout confirmation checks: a regression or
+/// faster verdict of a measured row. A control is never checked: it is the
+/// evidence, not a claim.
+bool needs_layout_check(LayoutVerdict first_layout, bool is_control);
+
+/// What the layouts make of a claim.
+enum class LayoutOutcome {
+  Confirmed,        ///< two or more layouts make the claim and none decides otherwise
+  LayoutSensitive,  ///< a layout decides otherwise, or none confirms it within the layouts allowed
+  NeedsLayout,      ///< no layout decided otherwise, yet none confirmed: measure the next layout
+};
+
+/// "confirmed" | "layout-sensitive" | "needs another layout".
+const char* to_string(LayoutOutcome outcome);
+
+/// The outcome of layout 1's claim given `readings` in layout order (layout 1
+/// first) and the most layouts the job allows (`layouts`, 2 or 3). A layout
+/// agrees when it reads the same verdict, decides otherwise when it reads
+/// another decided one (pass, regression, faster), and is undecided when
+/// inconclusive. A claim stands only when no layout decides otherwise and
+/// another layout confirms it; a third layout is measured only when the
+/// second was undecided, since once one layout decides otherwise no third can
+/// make every layout agree. Precondition: readings[0] is a claim
+/// (needs_layout_check) and readings has at least two entries.
+LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts);
+
+/// How the reports describe the setting: "each regression or faster claim is
+/// re-measured in a second layout (both sides' code moved by 48 bytes) and
+/// stands only when ..."; "" for 1 (off).
+std::string describe_layout_rule(int layouts);
+
+/// The bytes layout `layout` (2 or 3) moves both sides' code by; 0 for layout 1.
+int layout_shift_bytes(int layout);
+
+}  // namespace cobench::verdict

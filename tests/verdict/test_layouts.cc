@@ -1,0 +1,109 @@
+#include "verdict/layouts.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace cobench::verdict {
+namespace {
+
+using V = LayoutVerdict;
+constexpr V kAll[] = {V::Regression, V::Faster, V::Pass, V::Inconclusive};
+
+std::vector<LayoutReading> readings(std::initializer_list<V> verdicts) {
+  std::vector<LayoutReading> out;
+  int layout = 1;
+  for (V v : verdicts) out.push_back({layout++, v, 1.0, 0.9, 1.1});
+  return out;
+}
+
+LayoutOutcome decide(std::initializer_list<V> verdicts, int layouts) {
+  const auto list = readings(verdicts);
+  return decide_layouts(list, layouts);
+}
+
+bool is_claim(V v) { return v == V::Regression || v == V::Faster; }
+
+TEST(Layouts, OnlyARegressionOrFasterRowIsCheckedAndNeverAControl) {
+  EXPECT_TRUE(needs_layout_check(V::Regression, false));
+  EXPECT_TRUE(needs_layout_check(V::Faster, false));
+  EXPECT_FALSE(needs_layout_check(V::Pass, false));
+  EXPECT_FALSE(needs_layout_check(V::Inconclusive, false));
+  for (V v : kAll) EXPECT_FALSE(needs_layout_check(v, true)) << to_string(v);
+}
+
+TEST(Layouts, TheRowsVerdictReadsAsOneLayoutVerdict) {
+  EXPECT_EQ(layout_verdict_of(stats::Verdict::Regression, false), V::Regression);
+  EXPECT_EQ(layout_verdict_of(stats::Verdict::Pass, true), V::Faster);
+  EXPECT_EQ(layout_verdict_of(stats::Verdict::Pass, false), V::Pass);
+  EXPECT_EQ(layout_verdict_of(stats::Verdict::Inconclusive, false), V::Inconclusive);
+  EXPECT_EQ(layout_verdict_of(stats::Verdict::Unrelated, false), V::Inconclusive);
+}
+
+TEST(Layouts, TwoLayoutsEveryCombination) {
+  for (V first : kAll) {
+    if (!is_claim(first)) continue;
+    for (V second : kAll) {
+      const LayoutOutcome expected = second == first ? LayoutOutcome::Confirmed : LayoutOutcome::LayoutSensitive;
+      EXPECT_EQ(decide({first, second}, 2), expected) << to_string(first) << " then " << to_string(second);
+    }
+  }
+}
+
+TEST(Layouts, ThreeLayoutsEveryCombination) {
+  for (V first : kAll) {
+    if (!is_claim(first)) continue;
+    for (V second : kAll) {
+      // The second layout alone decides unless it is inconclusive: then the third is measured.
+      if (second == first) {
+        EXPECT_EQ(decide({first, second}, 3), LayoutOutcome::Confirmed);
+        continue;
+      }
+      if (second != V::Inconclusive) {
+        EXPECT_EQ(decide({first, second}, 3), LayoutOutcome::LayoutSensitive)
+            << to_string(first) << " then " << to_string(second);
+        continue;
+      }
+      EXPECT_EQ(decide({first, second}, 3), LayoutOutcome::NeedsLayout) << to_string(first);
+      for (V third : kAll) {
+        const LayoutOutcome expected = third == first ? LayoutOutcome::Confirmed : LayoutOutcome::LayoutSensitive;
+        EXPECT_EQ(decide({first, second, third}, 3), expected)
+            << to_string(first) << ", inconclusive, " << to_string(third);
+      }
+    }
+  }
+}
+
+TEST(Layouts, ALayoutThatDecidesOtherwiseEndsItWhateverFollows) {
+  EXPECT_EQ(decide({V::Faster, V::Regression, V::Faster}, 3), LayoutOutcome::LayoutSensitive);
+  EXPECT_EQ(decide({V::Regression, V::Pass, V::Regression}, 3), LayoutOutcome::LayoutSensitive);
+}
+
+TEST(Layouts, TheVerdictWordsReadBack) {
+  for (V v : kAll) {
+    V read = V::Inconclusive;
+    ASSERT_TRUE(layout_verdict_from_string(to_string(v), read)) << to_string(v);
+    EXPECT_EQ(read, v);
+  }
+  V read = V::Pass;
+  EXPECT_FALSE(layout_verdict_from_string("confirmed", read));
+  EXPECT_EQ(read, V::Pass);
+}
+
+TEST(Layouts, EachLayoutMovesTheCodeByItsOwnAmount) {
+  EXPECT_EQ(layout_shift_bytes(1), 0);
+  EXPECT_GT(layout_shift_bytes(2), 0);
+  EXPECT_GT(layout_shift_bytes(3), 0);
+  EXPECT_NE(layout_shift_bytes(2), layout_shift_bytes(3));
+  for (int layout : {2, 3}) EXPECT_EQ(layout_shift_bytes(layout) % 16, 0) << "GCC aligns hot code to 16";
+}
+
+TEST(Layouts, TheRuleSaysWhatTheSettingDoes) {
+  EXPECT_EQ(describe_layout_rule(1), "");
+  EXPECT_NE(describe_layout_rule(2).find("second code layout"), std::string::npos);
+  EXPECT_EQ(describe_layout_rule(2).find("third"), std::string::npos);
+  EXPECT_NE(describe_layout_rule(3).find("third"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cobench::verdict
