@@ -20,8 +20,7 @@ namespace {
 /// megabytes), and nothing that could drive or reorder a terminal.
 std::string printable(const char* what) {
   constexpr size_t kMaxErrorBytes = 4096;
-  return cobench::report::sanitize_text(cobench::shorten_saying_size(cobench::secrets::scrub(what), kMaxErrorBytes),
-                                        true);
+  return cobench::report::sanitize_text(cobench::secrets::scrub_and_shorten(what, kMaxErrorBytes), true);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
+#include "core/text.h"
 
 extern char** environ;
 
@@ -28,6 +29,42 @@ constexpr std::array kCredentialNames = {
     "NETRC",
     // What `cobench post` reads its tokens from (src/post/environment.cc); the word rule covers them too.
     "COBENCH_GITLAB_TOKEN", "GITHUB_TOKEN"};
+
+/// What shorten() and shorten_saying_size() put where they cut.
+constexpr std::string_view kCutMarker = "…";
+
+/// Length of the longest proper prefix of `value`, of at least kMinScrubbedLength
+/// bytes, that `text` ends with at byte `end`; 0 when there is none.
+size_t cut_prefix_length(std::string_view text, size_t end, std::string_view value) {
+  // Each candidate starts with the value's first kMinScrubbedLength bytes: found
+  // with one search of the window, as this runs on every string of every report.
+  const std::string_view head = value.substr(0, kMinScrubbedLength);
+  const std::string_view before = text.substr(0, end);
+  for (size_t at = before.find(head, end - std::min(end, value.size() - 1)); at != std::string_view::npos;
+       at = before.find(head, at + 1))
+    if (before.substr(at) == value.substr(0, end - at)) return end - at;
+  return 0;
+}
+
+/// `text` with the first part of a credential cut off at a cut marker or at its end
+/// replaced (its whole values are already replaced).
+std::string scrub_cut_prefixes(std::string text, const std::vector<Secret>& secrets) {
+  std::vector<size_t> cut_ends;  // where a cut text may end: before each marker, and the end
+  for (size_t at = text.find(kCutMarker); at != std::string::npos; at = text.find(kCutMarker, at + 1))
+    cut_ends.push_back(at);
+  cut_ends.push_back(text.size());
+  // Back to front, so that a replacement does not move the positions still to look at.
+  for (auto end = cut_ends.rbegin(); end != cut_ends.rend(); ++end) {
+    for (const auto& secret : secrets) {
+      if (secret.value.size() <= kMinScrubbedLength) continue;
+      if (const size_t length = cut_prefix_length(text, *end, secret.value); length > 0) {
+        text.replace(*end - length, length, fmt::format("[redacted ${}]", secret.name));
+        break;
+      }
+    }
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -84,7 +121,11 @@ std::string scrub(std::string_view text, const std::vector<Secret>& secrets) {
     for (size_t at = out.find(secret.value); at != std::string::npos; at = out.find(secret.value, at))
       out.replace(at, secret.value.size(), replacement), at += replacement.size();
   }
-  return out;
+  return scrub_cut_prefixes(std::move(out), secrets);
+}
+
+std::string scrub_and_shorten(std::string_view text, size_t max_bytes) {
+  return shorten_saying_size(scrub(text), max_bytes);
 }
 
 std::string scrub(std::string_view text) { return scrub(text, process_credentials()); }

@@ -45,11 +45,18 @@ std::vector<Secret> credentials_in(const std::map<std::string, std::string>& env
 const std::vector<Secret>& process_credentials();
 
 /// `text` with every value of `secrets` of at least kMinScrubbedLength bytes
-/// replaced by "[redacted $NAME]".
+/// replaced by "[redacted $NAME]". A text cut short (shorten() and its kin
+/// end the cut with "…") may end in the first part of a value, which no longer
+/// matches it whole: a prefix of kMinScrubbedLength bytes or more right before
+/// a "…" or at the end of the text is replaced too.
 std::string scrub(std::string_view text, const std::vector<Secret>& secrets);
 
 /// scrub() with process_credentials(): what every published text goes through.
 std::string scrub(std::string_view text);
+
+/// `text` scrubbed, then cut to `max_bytes` as shorten_saying_size() cuts:
+/// scrubbing first, so that a credential cut in half is still found whole.
+std::string scrub_and_shorten(std::string_view text, size_t max_bytes);
 
 /// Scrubs a file cobench wrote (a run's or a build's log) in place; a file
 /// that cannot be read or holds no credential is left as it is.

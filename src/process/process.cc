@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
+#include "core/secrets.h"
 #include "core/text.h"
 #include "process/bounded_output.h"
 #include "process/cgroup.h"
@@ -430,11 +431,12 @@ std::string short_cause(const Result& result) {
 }
 
 std::string quote_command_line(const std::vector<std::string>& argv) {
-  // For people: an argument may be megabytes (a filter, a generated flag); each is shown shortened.
+  // For people: an argument may be megabytes (a filter, a generated flag); each is shown shortened,
+  // scrubbed before it is cut (a credential cut in half would no longer be found).
   constexpr size_t kShownArgumentBytes = 256;
   std::string line;
   for (const auto& whole : argv) {
-    const std::string arg = shorten_saying_size(whole, kShownArgumentBytes);
+    const std::string arg = secrets::scrub_and_shorten(whole, kShownArgumentBytes);
     if (!line.empty()) line += ' ';
     bool plain = !arg.empty() && arg.find_first_not_of(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == std::string::npos;

@@ -100,7 +100,8 @@ std::string escape_xml(std::string_view text) {
 
 std::string value_text(const nlohmann::json& value) {
   constexpr size_t kShownBytes = 4096;
-  return shorten_saying_size(value.is_string() ? value.get<std::string>() : formats::dump_json(value), kShownBytes);
+  return secrets::scrub_and_shorten(value.is_string() ? value.get<std::string>() : formats::dump_json(value),
+                                    kShownBytes);
 }
 
 std::vector<secrets::Secret> as_rendered(const std::vector<secrets::Secret>& secrets) {

@@ -11,6 +11,7 @@
 #include "core/benchmark_regex.h"
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/secrets.h"
 #include "core/text.h"
 #include "formats/formats.h"
 #include "process/process.h"
@@ -146,9 +147,9 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
     } catch (const InputError& e) {
       record.samples.clear();
       record.status = "unparsable JSON";
-      record.detail = shorten_saying_size(std::string("unparsable JSON: ") + e.what(), 2000);
+      record.detail = secrets::scrub_and_shorten(std::string("unparsable JSON: ") + e.what(), 2000);
       record.command = process::quote_command_line(command.argv);
-      record.output_tail = shorten_saying_size(process::tail_lines(read_file(files.log), 5), 2000);
+      record.output_tail = secrets::scrub_and_shorten(process::tail_lines(read_file(files.log), 5), 2000);
       record.log = files.log_rel;
       return record;
     }

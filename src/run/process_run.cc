@@ -68,7 +68,8 @@ bool record_outcome(const process::Command& command, const process::Result& resu
   }
   if (result.ok()) return true;
   record.status = process::short_cause(result);
-  record.detail = shorten_saying_size(process::describe(result), kRecordTextBytes);
+  // Scrubbed before it is cut: a credential cut in half would no longer be found when the record is written.
+  record.detail = secrets::scrub_and_shorten(process::describe(result), kRecordTextBytes);
   record.command = process::quote_command_line(command.argv);
   std::string output = result.out + result.err;
   std::error_code ec;
@@ -79,9 +80,9 @@ bool record_outcome(const process::Command& command, const process::Result& resu
       // an unreadable log leaves the tail empty; the status still says what happened
     }
   }
-  record.output_tail = shorten_saying_size(process::tail_lines(output, kOutputTailLines), kRecordTextBytes);
+  record.output_tail = secrets::scrub_and_shorten(process::tail_lines(output, kOutputTailLines), kRecordTextBytes);
   if (result.outcome == process::Result::Outcome::SpawnFailed)
-    record.output_tail = shorten_saying_size(result.spawn_error, kRecordTextBytes);
+    record.output_tail = secrets::scrub_and_shorten(result.spawn_error, kRecordTextBytes);
   return false;
 }
 

@@ -32,5 +32,17 @@ TEST(Secrets, ScrubReplacesEveryValueLongestFirstAndLeavesShortOnes) {
   EXPECT_EQ(scrub("nothing here", found), "nothing here");
 }
 
+TEST(Secrets, ScrubReplacesTheFirstPartOfAValueWhereATextWasCut) {
+  const auto found = credentials_in({{"COBENCH_GITLAB_TOKEN", "glpat-SEKRETabcdef123456"}});
+  // Cut by shorten() and its kin, and cut at the end of a text.
+  EXPECT_EQ(scrub("filler glpat-SEKRETabc… (2100 bytes)", found), "filler [redacted $COBENCH_GITLAB_TOKEN]… (2100 bytes)");
+  EXPECT_EQ(scrub("a glpat-SEKRETabcdef12", found), "a [redacted $COBENCH_GITLAB_TOKEN]");
+  // Whole values first, then the cut one; fewer than 8 bytes of it are left (nothing a token can be guessed from).
+  EXPECT_EQ(scrub("glpat-SEKRETabcdef123456 glpat-SEKRETabcdef…", found),
+            "[redacted $COBENCH_GITLAB_TOKEN] [redacted $COBENCH_GITLAB_TOKEN]…");
+  EXPECT_EQ(scrub("ends in glpat-S", found), "ends in glpat-S");
+  EXPECT_EQ(scrub("glpat-SEKRETab and more", found), "glpat-SEKRETab and more");  // not cut there
+}
+
 }  // namespace
 }  // namespace cobench::secrets

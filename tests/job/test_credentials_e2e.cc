@@ -60,6 +60,21 @@ TEST_F(CredentialsE2E, ACommandThatPrintsItsEnvironmentAndFailsPublishesNoToken)
   EXPECT_NE(report.find("CI_JOB_TOKEN is [redacted $CI_JOB_TOKEN]"), std::string::npos) << report;
 }
 
+TEST_F(CredentialsE2E, ATokenCutWhereTheOutputTailIsShortenedLeavesNoPartOfIt) {
+  // The failed run's output tail is cut at 2000 bytes: 1980 bytes of filler put the cut inside the
+  // token, whose first part no longer matched the whole value when the record was scrubbed.
+  write_file(dir / "cut.txt", std::string(1980, 'x') + "glpat-AAAAsecretgitlab0001\n");
+  const fs::path out = dir / "out";
+  auto result = run(out, {"--command", "sh -c 'cat \"$0\"; exit 1' " + (dir / "cut.txt").string()});
+  EXPECT_EQ(result.exit_code, 3) << explain(result);
+  ASSERT_TRUE(fs::exists(out / "report.md")) << explain(result);
+  expect_no_credential(out, result);
+  const std::string first_part = "glpat-AAAAsecret";
+  for (const char* file : {"results.jsonl", "report.json", "report.md", "report.xml", "report.html"})
+    EXPECT_EQ(read_file(out / file).find(first_part), std::string::npos) << file << ":\n" << read_file(out / file);
+  EXPECT_EQ((result.out + result.err).find(first_part), std::string::npos) << explain(result);
+}
+
 TEST_F(CredentialsE2E, RunsGetNoCredentialButThoseThePassEnvSettingNames) {
   const fs::path out = dir / "out";
   repo.write("cobench.toml", "[run]\npass_env = [\"MY_PASSED_TOKEN\"]\n");
