@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <array>
+#include <cstdio>
 #include <regex>
 
 #include <fmt/format.h>
@@ -11,6 +13,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "formats/json_text.h"
+#include "report/escape.h"
 
 namespace cobench::job {
 namespace {
@@ -30,12 +33,18 @@ bool written_by_jobs(const std::string& rel) {
   return std::regex_search(rel, names);
 }
 
+/// The folders a job writes files into, each after the folders it is in (and removed, when empty, in reverse).
+constexpr std::array kJobFolders = {"runs",      "logs",          "alloc",    "alloc/runs",    "alloc/logs",
+                                    "instructions", "instructions/logs", "layout-2", "layout-2/runs", "layout-2/logs",
+                                    "layout-3",     "layout-3/runs",     "layout-3/logs"};
+
 /// The files in the places a job writes (not a walk of the whole folder, which may be a repository or larger).
 std::set<std::string> files_where_jobs_write(const fs::path& dir) {
   std::set<std::string> out;
   std::error_code ec;
-  for (const char* folder : {".", "runs", "logs", "alloc", "alloc/runs", "alloc/logs", "instructions/logs",
-                             "layout-2/runs", "layout-2/logs", "layout-3/runs", "layout-3/logs"}) {
+  std::vector<std::string> folders = {"."};
+  folders.insert(folders.end(), kJobFolders.begin(), kJobFolders.end());
+  for (const auto& folder : folders) {
     for (auto it = fs::directory_iterator(dir / folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       if (!it->is_regular_file(ec) && !it->is_symlink(ec)) continue;
       const std::string rel = (fs::path(folder) / it->path().filename()).lexically_normal().generic_string();
@@ -52,6 +61,21 @@ bool inside(const fs::path& rel) {
   for (const auto& part : rel)
     if (part == "..") return false;
   return true;
+}
+
+/// The first of `folder` (relative to `dir`) and the folders it is in that is a
+/// symbolic link, as a path relative to `dir`; nullopt when none is. Through
+/// one, a file "inside" the report folder is a file elsewhere: cobench neither
+/// deletes nor writes through it.
+std::optional<fs::path> first_symlink_on(const fs::path& dir, const fs::path& folder) {
+  fs::path walked;
+  for (const auto& part : folder.lexically_normal()) {
+    if (part == "." || part.empty()) continue;
+    walked /= part;
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(dir / walked, ec))) return walked;
+  }
+  return std::nullopt;
 }
 
 std::set<std::string> read_manifest(const fs::path& dir) {
@@ -106,21 +130,41 @@ OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobenc
   if (!lock_)
     throw InputError(fmt::format("{} {}: in use by another cobench job ({}); give each job its own --out", origin,
                                  dir.string(), FileLock::holder_of(dir_ / kOutputLock)));
+  const std::string named = fmt::format("{} {}", origin, report::sanitize_text(dir.string(), true));
+  for (const char* folder : kJobFolders)
+    if (const auto link = first_symlink_on(dir_, folder))
+      throw InputError(fmt::format("{}: {} is a symbolic link (to {}); cobench neither writes nor deletes through "
+                                   "one, which would reach files outside the folder; remove the link or give "
+                                   "another folder",
+                                   named, link->generic_string(), fs::read_symlink(dir_ / *link, ec).string()));
   const std::set<std::string> ours = read_manifest(dir_);
-  for (const auto& rel : files_where_jobs_write(dir_))
+  const std::set<std::string> where_written = files_where_jobs_write(dir_);
+  for (const auto& rel : where_written)
     if (!ours.count(rel) && !cobench_owned)
-      throw InputError(fmt::format("{} {}: holds {}, which cobench did not write and would overwrite; give an "
+      throw InputError(fmt::format("{}: holds {}, which cobench did not write and would overwrite; give an "
                                    "empty or new folder",
-                                   origin, dir.string(), rel));
+                                   named, rel));
   std::set<std::string> previous = ours;
-  if (cobench_owned)
-    for (const auto& rel : files_where_jobs_write(dir_)) previous.insert(rel);
-  for (const auto& rel : previous) fs::remove(dir_ / rel, ec);  // the previous job's files: replaced by this job's
-  for (const char* folder : {"runs", "logs", "alloc/runs", "alloc/logs", "alloc", "instructions/logs", "instructions",
-                             "layout-2/runs", "layout-2/logs", "layout-2", "layout-3/runs", "layout-3/logs", "layout-3"})
-    fs::remove(dir_ / folder, ec);  // only when left empty
+  if (cobench_owned) previous.insert(where_written.begin(), where_written.end());
+  remove_previous_job(previous, named);
   write_file_atomic(dir_ / kOutputManifest, std::string(kManifestHeader) + "\n");
   set_written_observer([this](const fs::path& written) { record(written); });
+}
+
+void OutputDir::remove_previous_job(const std::set<std::string>& files, const std::string& named) const {
+  std::error_code ec;
+  for (const auto& rel : files) {
+    // A manifest may list a file in a folder no job writes to (an older or an edited one): not through a link either.
+    if (const auto link = first_symlink_on(dir_, fs::path(rel).parent_path())) {
+      std::fprintf(stderr, "cobench: warning: %s: left %s alone: %s is a symbolic link, and cobench deletes nothing "
+                   "through one\n", named.c_str(), report::sanitize_text(rel, true).c_str(),
+                   report::sanitize_text(link->generic_string(), true).c_str());
+      continue;
+    }
+    fs::remove(dir_ / rel, ec);
+  }
+  for (auto folder = kJobFolders.rbegin(); folder != kJobFolders.rend(); ++folder)
+    fs::remove(dir_ / *folder, ec);  // only when left empty
 }
 
 OutputDir::~OutputDir() { set_written_observer({}); }

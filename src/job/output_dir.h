@@ -19,12 +19,14 @@ namespace cobench::job {
 
 class OutputDir {
  public:
-  /// Takes `dir` for this job. `origin` names it in errors ("--out"). With
-  /// `cobench_owned` (the default folder inside cobench's work dir) files of
-  /// cobench versions that kept no manifest are taken as cobench's. Throws
-  /// InputError for the root folder, when another job holds the folder, or
-  /// when it holds files cobench did not write where this job writes (reports,
-  /// results.jsonl, runs/, logs/, alloc/, instructions/, layout-2/, layout-3/).
+  /// Takes `dir` for this job. `origin` names it in errors ("--out").
+  /// With `cobench_owned` (the default folder inside cobench's work dir) files
+  /// of cobench versions that kept no manifest are taken as cobench's. Throws
+  /// InputError for the root folder, when another job holds the folder, when
+  /// it holds files cobench did not write where this job writes (reports,
+  /// results.jsonl, runs/, logs/, alloc/, instructions/, layout-2/, layout-3/),
+  /// and when one of those folders is a symbolic link (which would reach
+  /// files outside the folder).
   OutputDir(const std::filesystem::path& dir, const std::string& origin, bool cobench_owned);
   /// Stops recording: the manifest is complete.
   ~OutputDir();
@@ -36,6 +38,10 @@ class OutputDir {
  private:
   /// Adds a file cobench writes to the manifest, when it is inside this folder.
   void record(const std::filesystem::path& written);
+  /// Removes the previous job's `files` (relative paths) and the folders they
+  /// leave empty; a file reached through a symbolic link is left, saying so
+  /// on stderr with `named` (the folder as the user named it).
+  void remove_previous_job(const std::set<std::string>& files, const std::string& named) const;
 
   std::filesystem::path dir_;       ///< canonical
   std::optional<FileLock> lock_;

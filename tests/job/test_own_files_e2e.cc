@@ -16,6 +16,7 @@ namespace fs = std::filesystem;
 using cobench::testing::explain;
 using cobench::testing::read_text;
 using cobench::testing::write_file;
+using testing::CommandFixture;
 using testing::RunFixture;
 
 /// Quick runs of the unchanged target only.
@@ -103,6 +104,32 @@ TEST(OwnFilesE2E, TwoJobsOnOneRepositoryKeepApartAndNeverShareAReportFolder) {
   EXPECT_EQ(holder.exit_code, 0) << explain(holder);
   EXPECT_EQ(turned_away.exit_code, 2) << explain(turned_away);
   EXPECT_NE(turned_away.err.find("in use by another cobench job (pid "), std::string::npos) << turned_away.err;
+}
+
+/// A quick job of the command runner (no build) on `fx`'s repository, writing into `out`.
+process::Result command_job(const CommandFixture& fx, const fs::path& out) {
+  return cobench::testing::run_cobench({"run", "--repo", fx.repo.path().string(), "--base", fx.base, "--out",
+                                        out.string(), "--min-runs", "2", "--max-runs", "2", "--runner", "command",
+                                        "--command", "true", "--no-machine-control"});
+}
+
+struct OwnFilesCommandE2E : CommandFixture {};
+
+TEST_F(OwnFilesCommandE2E, APreviousJobsFilesAreNotDeletedThroughASymlinkedFolder) {
+  const fs::path out = dir / "out";
+  auto first = command_job(*this, out);
+  ASSERT_EQ(first.exit_code, 0) << explain(first);
+  ASSERT_TRUE(fs::exists(out / "logs/commands-base-1.log")) << explain(first);
+  // logs/ replaced by a link to a folder of the user's holding a file of the name the manifest lists.
+  const fs::path users = dir / "users-folder";
+  write_file(users / "commands-base-1.log", "my log, outside --out\n");
+  fs::remove_all(out / "logs");
+  fs::create_directory_symlink(users, out / "logs");
+  auto second = command_job(*this, out);
+  EXPECT_EQ(second.exit_code, 2) << explain(second);
+  EXPECT_NE(second.err.find("logs is a symbolic link"), std::string::npos) << second.err;
+  EXPECT_EQ(read_text(users / "commands-base-1.log"), "my log, outside --out\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(users), fs::directory_iterator()), 1);  // nothing written there
 }
 
 }  // namespace
