@@ -32,17 +32,52 @@ bool is_valid_utf8(std::string_view text) {
   return true;
 }
 
+namespace {
+
+/// The value of an upper-case hex digit, -1 for any other character (what escapes write is upper case).
+int upper_hex_digit(char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; }
+
+/// The byte a "\xHH" at text[i] names, -1 when there is none there.
+int escaped_byte(std::string_view text, size_t i) {
+  if (i + 4 > text.size() || text[i] != '\\' || text[i + 1] != 'x') return -1;
+  const int high = upper_hex_digit(text[i + 2]), low = upper_hex_digit(text[i + 3]);
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+constexpr uint8_t kBackslash = 0x5C;
+
+}  // namespace
+
+bool starts_byte_escape(std::string_view text, size_t i) {
+  const int byte = escaped_byte(text, i);
+  return byte == kBackslash || byte >= 0x80;
+}
+
 std::string escape_invalid_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
     const size_t length = utf8_sequence_length(text, i);
-    if (length == 0) {
+    if (length == 0 || starts_byte_escape(text, i)) {
       out += fmt::format("\\x{:02X}", static_cast<uint8_t>(text[i]));
       ++i;
     } else {
       out.append(text.substr(i, length));
       i += length;
+    }
+  }
+  return out;
+}
+
+std::string unescape_invalid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    if (starts_byte_escape(text, i)) {
+      out += static_cast<char>(escaped_byte(text, i));
+      i += 4;
+    } else {
+      out += text[i++];
     }
   }
   return out;

@@ -16,10 +16,24 @@ size_t utf8_sequence_length(std::string_view text, size_t i);
 /// Whether all of `text` is valid UTF-8.
 bool is_valid_utf8(std::string_view text);
 
+/// Whether text[i] starts a byte escape as escape_invalid_utf8() writes it:
+/// "\x" and two upper-case hex digits naming 0x5C ('\\') or a byte of 0x80 or
+/// more (the bytes that are never valid UTF-8 on their own).
+bool starts_byte_escape(std::string_view text, size_t i);
+
 /// `text` with every byte that is not part of valid UTF-8 written as "\xE9"
-/// (upper-case hex): valid UTF-8 that still shows which bytes were there.
-/// Valid text comes back unchanged.
+/// (upper-case hex): valid UTF-8 that still shows which bytes were there. A
+/// backslash of the text that starts what reads as such an escape (a name
+/// "BM_caf\xE9" spelled with a backslash) is written "\x5C", so that two texts
+/// never come out the same: unescape_invalid_utf8() gives the bytes back.
+/// Other text, valid UTF-8 and other backslashes, comes back unchanged.
 std::string escape_invalid_utf8(std::string_view text);
+
+/// The bytes escape_invalid_utf8() was given: every byte escape
+/// (starts_byte_escape()) replaced by its byte. Text written before the
+/// backslash was escaped reads the same, but for a name that held "\xE9"
+/// spelled out, which comes back as the byte (it could not be told apart).
+std::string unescape_invalid_utf8(std::string_view text);
 
 /// At most `max_bytes` of `text` (plus the marker), cut at a UTF-8 character
 /// boundary, "…" marking the cut; unchanged when it fits.

@@ -246,6 +246,10 @@ std::string dump_json(const nlohmann::json& value, int indent) {
   return map_strings(value, [](const std::string& text) { return escape_invalid_utf8(text); }).dump(indent);
 }
 
+nlohmann::json restore_dumped_bytes(const nlohmann::json& value) {
+  return map_strings(value, [](const std::string& text) { return unescape_invalid_utf8(text); });
+}
+
 std::optional<double> json_number(const nlohmann::json& value) {
   if (value.is_number()) return value.get<double>();
   if (value.is_string())

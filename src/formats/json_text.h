@@ -31,8 +31,14 @@ nlohmann::json parse_lenient_json(std::string_view text, const std::string& sour
 nlohmann::json map_strings(const nlohmann::json& value, const std::function<std::string(const std::string&)>& change);
 
 /// JSON text of `value` whose strings may hold any bytes: bytes that are not
-/// UTF-8 are written as the text "\xE9" (nlohmann's dump() throws on them).
+/// UTF-8 are written as the text "\xE9" (nlohmann's dump() throws on them),
+/// as escape_invalid_utf8() writes them.
 std::string dump_json(const nlohmann::json& value, int indent = -1);
+
+/// `value` parsed from what dump_json() wrote, with the bytes of its strings
+/// (object keys included) as they were: every reader of a file cobench wrote
+/// goes through this, so that a name is the same name when read back.
+nlohmann::json restore_dumped_bytes(const nlohmann::json& value);
 
 /// A number field read back from parse_lenient_json (NaN and infinities
 /// included); nullopt when the value is not a number.

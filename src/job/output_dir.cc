@@ -94,7 +94,8 @@ std::set<std::string> read_manifest(const fs::path& dir) {
         const std::string line = text.substr(from, end - from);
         from = end + 1;
         if (number == 0 && line != kManifestHeader) throw std::runtime_error("no manifest header");
-        if (number > 0 && !line.empty()) listed.insert(nlohmann::json::parse(line).get<std::string>());
+        if (number > 0 && !line.empty())
+          listed.insert(formats::restore_dumped_bytes(nlohmann::json::parse(line)).get<std::string>());
       }
     }
   } catch (const std::exception& e) {

@@ -104,7 +104,7 @@ ReachIndex::ReachIndex(fs::path folder, std::string base_sha, IndexKey key)
   if (!fs::exists(path_, ec)) return;
   json document;
   try {
-    document = formats::parse_lenient_json(read_file(path_), path_.string());
+    document = formats::restore_dumped_bytes(formats::parse_lenient_json(read_file(path_), path_.string()));
   } catch (const InputError& e) {
     foreign_ = true;
     note_ = fmt::format("{} is not a readable reach index ({}); left alone, not used", path_.string(), e.what());

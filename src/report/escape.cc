@@ -39,8 +39,8 @@ std::string sanitize_text(std::string_view text, bool one_line) {
   for (size_t i = 0; i < text.size();) {
     const size_t length = utf8_sequence_length(text, i);
     const char c = text[i];
-    if (length == 0) {
-      out += fmt::format("\\x{:02X}", static_cast<uint8_t>(c));  // the byte, as escape_invalid_utf8 writes it
+    if (length == 0 || starts_byte_escape(text, i)) {  // the byte, as escape_invalid_utf8 writes it
+      out += fmt::format("\\x{:02X}", static_cast<uint8_t>(c));
       ++i;
       continue;
     }

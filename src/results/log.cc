@@ -255,8 +255,9 @@ ResultsFile parse_results(std::string_view text, const std::string& source) {
       throw InputError(fmt::format("{}: a number out of range: {}", where, e.what()));
     }
     // A file from an older cobench may hold what it printed unscrubbed: nothing read reaches a report with a credential.
-    read_line(formats::map_strings(json, [](const std::string& text) { return secrets::scrub(text); }), where, i + 1,
-              out, reading);
+    read_line(formats::map_strings(formats::restore_dumped_bytes(json),
+                                   [](const std::string& text) { return secrets::scrub(text); }),
+              where, i + 1, out, reading);
   }
   if (!reading.has_settings)
     throw InputError(source + ": no settings line: not a results.jsonl written by cobench run");

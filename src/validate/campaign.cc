@@ -54,7 +54,8 @@ JobResult read_job(const fs::path& report_dir) {
   const fs::path report_path = report_dir / "report.json";
   report::Report report;
   try {
-    report = report::from_json(formats::parse_lenient_json(read_file(report_path), report_path.string()));
+    report = report::from_json(
+        formats::restore_dumped_bytes(formats::parse_lenient_json(read_file(report_path), report_path.string())));
   } catch (const InputError& e) {
     const std::string what = e.what();
     throw InputError(what.rfind(report_path.string(), 0) == 0 ? what : report_path.string() + ": " + what);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
+#include "formats/json_text.h"
 #include "report/report.h"
 #include "support/testing.h"
 
@@ -72,6 +73,55 @@ TEST(HostileNamesE2E, NamesWithBracketsBytesAndBidiControlsAreMeasuredAndShownSa
   ASSERT_EQ(rebuilt.exit_code, 0) << explain(rebuilt);
   EXPECT_NE(rebuilt.out.find("BM_\\xE9t\\xE9"), std::string::npos) << rebuilt.out;
   EXPECT_EQ(rebuilt.out.find("\xE2\x80\xAE"), std::string::npos) << rebuilt.out;
+}
+
+/// Two benchmarks whose names differ only in how "\xE9" is spelled: with a
+/// backslash, and as the byte. `byte_name_work` is the second one's work.
+std::string lookalike_source(int byte_name_work) {
+  return "#include <benchmark/benchmark.h>\n"
+         "static void BM(benchmark::State& s, int work) {\n"
+         "  unsigned x = 1;\n"
+         "  for (auto _ : s) for (int i = 0; i < work; ++i) { x = x * 1664525u + 1013904223u; "
+         "benchmark::DoNotOptimize(x); }\n"
+         "}\n"
+         "static int registered = [] {\n"
+         "  benchmark::RegisterBenchmark(" + c_literal("BM_caf\\xE9") + ", BM, 200);\n"
+         "  benchmark::RegisterBenchmark(" + c_literal("BM_caf\xE9") + ", BM, " + std::to_string(byte_name_work) + ");\n"
+         "  return 0;\n}();\nBENCHMARK_MAIN();\n";
+}
+
+TEST(HostileNamesE2E, ANameSpellingABackslashEscapeAndOneHoldingTheByteAreTwoRows) {
+  // Escaped alike they were one row, pooling a 20x regression with an unchanged benchmark.
+  TempDir dir;
+  GitRepo repo{dir / "repo"};
+  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_lookalike", "lookalike.cc"}}));
+  repo.write("lookalike.cc", lookalike_source(200));
+  const std::string base = repo.commit("base");
+  repo.write("lookalike.cc", lookalike_source(4000));
+  repo.commit("head: the byte-named benchmark does 20 times the work");
+  const fs::path out = dir / "out";
+  auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--out", out.string(), "--all",
+                             "--min-runs", "4", "--max-runs", "6", "--alloc-runs", "0", "--no-machine-control",
+                             "--metric", "cpu_time", "--bench-arg=--benchmark_min_time=0.002"},
+                            repo.path(), {}, 900);
+  ASSERT_TRUE(fs::exists(out / "report.json")) << explain(result);
+  const auto check = [](const report::Report& report, const std::string& where) {
+    std::map<std::string, const report::BenchmarkRow*> rows;
+    for (const auto& row : report.benchmarks) rows[row.name] = &row;
+    ASSERT_EQ(rows.size(), 2u) << where;
+    ASSERT_TRUE(rows.count("BM_caf\\xE9") && rows.count("BM_caf\xE9")) << where;
+    EXPECT_EQ(rows["BM_caf\xE9"]->verdict, stats::Verdict::Regression) << where << ": " << rows["BM_caf\xE9"]->note;
+    EXPECT_NE(rows["BM_caf\\xE9"]->verdict, stats::Verdict::Regression) << where << ": " << rows["BM_caf\\xE9"]->note;
+  };
+  check(report::from_json(formats::restore_dumped_bytes(nlohmann::json::parse(read_file(out / "report.json")))),
+        "report.json");
+  // The table tells them apart too, and so does a report rebuilt from results.jsonl alone.
+  EXPECT_NE(result.out.find("BM_caf\\x5CxE9"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("BM_caf\\xE9"), std::string::npos) << result.out;
+  auto rebuilt = run_cobench({"report", (out / "results.jsonl").string(), "--out", (dir / "rebuilt").string()});
+  ASSERT_TRUE(fs::exists(dir / "rebuilt/report.json")) << explain(rebuilt);
+  check(report::from_json(formats::restore_dumped_bytes(nlohmann::json::parse(read_file(dir / "rebuilt/report.json")))),
+        "rebuilt report.json");
 }
 
 }  // namespace
