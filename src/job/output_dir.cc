@@ -78,6 +78,16 @@ std::optional<fs::path> first_symlink_on(const fs::path& dir, const fs::path& fo
   return std::nullopt;
 }
 
+/// The reports present in `dir` (what `cobench report` writes).
+std::set<std::string> reports_present(const fs::path& dir) {
+  std::set<std::string> out;
+  for (const char* name : {"report.json", "report.md", "report.xml", "report.html"}) {
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(dir / name, ec))) out.insert(name);
+  }
+  return out;
+}
+
 std::set<std::string> read_manifest(const fs::path& dir) {
   std::set<std::string> listed;
   std::error_code ec;
@@ -118,7 +128,7 @@ void append(const fs::path& path, std::string_view line) {
 
 }  // namespace
 
-OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobench_owned) {
+OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobench_owned, Writes writes) {
   std::error_code ec;
   const fs::path absolute = fs::weakly_canonical(fs::absolute(dir), ec);
   if (absolute == absolute.root_path())
@@ -132,23 +142,31 @@ OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobenc
     throw InputError(fmt::format("{} {}: in use by another cobench job ({}); give each job its own --out", origin,
                                  dir.string(), FileLock::holder_of(dir_ / kOutputLock)));
   const std::string named = fmt::format("{} {}", origin, report::sanitize_text(dir.string(), true));
-  for (const char* folder : kJobFolders)
-    if (const auto link = first_symlink_on(dir_, folder))
-      throw InputError(fmt::format("{}: {} is a symbolic link (to {}); cobench neither writes nor deletes through "
-                                   "one, which would reach files outside the folder; remove the link or give "
-                                   "another folder",
-                                   named, link->generic_string(), fs::read_symlink(dir_ / *link, ec).string()));
+  if (writes == Writes::Job)
+    for (const char* folder : kJobFolders)
+      if (const auto link = first_symlink_on(dir_, folder))
+        throw InputError(fmt::format("{}: {} is a symbolic link (to {}); cobench neither writes nor deletes through "
+                                     "one, which would reach files outside the folder; remove the link or give "
+                                     "another folder",
+                                     named, link->generic_string(), fs::read_symlink(dir_ / *link, ec).string()));
   const std::set<std::string> ours = read_manifest(dir_);
-  const std::set<std::string> where_written = files_where_jobs_write(dir_);
+  const std::set<std::string> where_written =
+      writes == Writes::Job ? files_where_jobs_write(dir_) : reports_present(dir_);
   for (const auto& rel : where_written)
     if (!ours.count(rel) && !cobench_owned)
       throw InputError(fmt::format("{}: holds {}, which cobench did not write and would overwrite; give an "
                                    "empty or new folder",
                                    named, rel));
-  std::set<std::string> previous = ours;
-  if (cobench_owned) previous.insert(where_written.begin(), where_written.end());
-  remove_previous_job(previous, named);
-  write_file_atomic(dir_ / kOutputManifest, std::string(kManifestHeader) + "\n");
+  if (writes == Writes::Reports) {
+    // The job that wrote the folder keeps its files and its manifest; the reports join the list.
+    if (!fs::exists(dir_ / kOutputManifest, ec)) write_file_atomic(dir_ / kOutputManifest, std::string(kManifestHeader) + "\n");
+    recorded_ = ours;
+  } else {
+    std::set<std::string> previous = ours;
+    if (cobench_owned) previous.insert(where_written.begin(), where_written.end());
+    remove_previous_job(previous, named);
+    write_file_atomic(dir_ / kOutputManifest, std::string(kManifestHeader) + "\n");
+  }
   set_written_observer([this](const fs::path& written) { record(written); });
 }
 

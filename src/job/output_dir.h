@@ -17,17 +17,24 @@
 
 namespace cobench::job {
 
+/// What a command writes into its report folder.
+enum class Writes {
+  Job,      ///< `run` and `merge`: results.jsonl, the reports, runs/ and logs/; the previous job's files go first
+  Reports,  ///< `cobench report`: the four reports; the files of the job that wrote the folder stay
+};
+
 class OutputDir {
  public:
-  /// Takes `dir` for this job. `origin` names it in errors ("--out").
+  /// Takes `dir` for this command. `origin` names it in errors ("--out").
   /// With `cobench_owned` (the default folder inside cobench's work dir) files
   /// of cobench versions that kept no manifest are taken as cobench's. Throws
   /// InputError for the root folder, when another job holds the folder, when
-  /// it holds files cobench did not write where this job writes (reports,
+  /// it holds files cobench did not write where this command writes (reports,
   /// results.jsonl, runs/, logs/, alloc/, instructions/, layout-2/, layout-3/),
   /// and when one of those folders is a symbolic link (which would reach
   /// files outside the folder).
-  OutputDir(const std::filesystem::path& dir, const std::string& origin, bool cobench_owned);
+  OutputDir(const std::filesystem::path& dir, const std::string& origin, bool cobench_owned,
+            Writes writes = Writes::Job);
   /// Stops recording: the manifest is complete.
   ~OutputDir();
   OutputDir(const OutputDir&) = delete;

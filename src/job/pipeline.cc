@@ -230,15 +230,22 @@ bool same_folder(const fs::path& a, const fs::path& b) {
   return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
 }
 
-}  // namespace
-
-int report_results(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
+/// Judges the rows of a results.jsonl and writes every report into `out_dir`, which the caller holds.
+int report_from_log(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
   const auto start = std::chrono::steady_clock::now();
   report::Report report = results::aggregate(results::read_results(results_path), results_path.string());
   // Reading the log and judging every row; rendering and writing follow.
   if (!report.phases.empty()) report.phases.insert(report.phases.end() - (report.phases.back().name == "other"),
                                                    {"analysis", seconds_since(start)});
   return finish_report(std::move(report), out_dir, gate);
+}
+
+}  // namespace
+
+int report_results(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
+  // As `run` and `merge` do: a report.md cobench did not write is not overwritten.
+  const OutputDir output(out_dir, "--out", false, Writes::Reports);
+  return report_from_log(results_path, out_dir, gate);
 }
 
 int merge_shard_reports(const std::vector<fs::path>& folders, const fs::path& out_dir, const verdict::GatePolicy& gate) {
@@ -402,7 +409,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
                          process::signal_name(signals::cancellation_signal()), counted.size() + outcome.records.size()));
   }
 
-  const int code = report_results(log.path(), out_dir, gate_policy(settings));
+  const int code = report_from_log(log.path(), out_dir, gate_policy(settings));
   if (options.keep)
     std::printf("kept worktrees and builds in %s; `cobench clean` removes them\n", job_dir.string().c_str());
   return outcome.interrupted ? kExitInterrupted : code;

@@ -132,5 +132,31 @@ TEST_F(OwnFilesCommandE2E, APreviousJobsFilesAreNotDeletedThroughASymlinkedFolde
   EXPECT_EQ(std::distance(fs::directory_iterator(users), fs::directory_iterator()), 1);  // nothing written there
 }
 
+TEST_F(OwnFilesCommandE2E, ReportRebuildsItsOwnReportsAndRefusesAUsersReport) {
+  const fs::path out = dir / "out";
+  auto job = command_job(*this, out);
+  ASSERT_EQ(job.exit_code, 0) << explain(job);
+  const std::string results = (out / "results.jsonl").string();
+  // The job's own folder and a new one: rebuilt, and rebuilt again (cobench wrote them).
+  for (const fs::path& folder : {out, dir / "new", dir / "new"}) {
+    auto rebuilt = cobench::testing::run_cobench({"report", results, "--out", folder.string()});
+    EXPECT_EQ(rebuilt.exit_code, 0) << folder << "\n" << explain(rebuilt);
+    EXPECT_TRUE(fs::exists(folder / "report.html")) << folder;
+  }
+  EXPECT_TRUE(fs::exists(out / "logs/commands-base-1.log"));  // the job's other files stay
+  auto defaulted = cobench::testing::run_cobench({"report", results});
+  EXPECT_EQ(defaulted.exit_code, 0) << explain(defaulted);
+  // As run and merge do: a report cobench did not write is not overwritten.
+  const fs::path theirs = dir / "theirs";
+  write_file(theirs / "report.md", "# my report\n");
+  write_file(theirs / "report.json", "{\"mine\": true}\n");
+  auto refused = cobench::testing::run_cobench({"report", results, "--out", theirs.string()});
+  EXPECT_EQ(refused.exit_code, 2) << explain(refused);
+  EXPECT_NE(refused.err.find("which cobench did not write"), std::string::npos) << refused.err;
+  EXPECT_EQ(read_text(theirs / "report.md"), "# my report\n");
+  EXPECT_EQ(read_text(theirs / "report.json"), "{\"mine\": true}\n");
+  EXPECT_FALSE(fs::exists(theirs / "report.html"));
+}
+
 }  // namespace
 }  // namespace cobench::job
