@@ -23,6 +23,7 @@ struct TargetRuns {
   int succeeded[2] = {0, 0};
   std::vector<report::FailedRun> failed;
   std::map<std::string, std::string> errors;  // benchmark -> "head: message"
+  std::set<std::string> head_errors;          // benchmarks that reported an error (SkipWithError) in a head run
   const RunRecord* first_failure = nullptr;   // explains a target whose every run failed
 };
 
@@ -51,7 +52,10 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
     ++target.attempted[side];
     if (record.ok()) {
       ++target.succeeded[side];
-      for (const auto& [name, message] : record.errors) target.errors[name] = to_string(record.side) + ": " + message;
+      for (const auto& [name, message] : record.errors) {
+        target.errors[name] = to_string(record.side) + ": " + message;
+        if (record.side == Side::Head) target.head_errors.insert(name);
+      }
     } else {
       target.failed.push_back({to_string(record.side), record.run, record.status, record.log});
       if (!target.first_failure) target.first_failure = &record;
@@ -104,18 +108,27 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
                      fmt::join(facts, ", "), effect, metric_hint);
 }
 
-/// Rows whose head failed in every run while their base ran: the change
-/// broke the benchmark (a crash, an exit status, a timeout). That is a
+/// Rows whose head measured nothing while their base did, because the head
+/// failed in every run (a crash, an exit status, a timeout: the targets of
+/// `broken_targets`) or the benchmark reported an error in every head run
+/// that ran (SkipWithError: the (target, name) pairs of `errored_on_head`;
+/// the row's note names the error). The change broke the benchmark: a
 /// regression of the change, never a row left inconclusive, and its note says
 /// so first. Applied last, so no control, reach or allocation rule turns it back.
-void mark_broken_by_the_change(report::Report& out, const std::set<std::string>& broken_targets) {
+void mark_broken_by_the_change(report::Report& out, const std::set<std::string>& broken_targets,
+                               const std::set<std::pair<std::string, std::string>>& errored_on_head) {
   for (auto& row : out.benchmarks) {
-    if (row.is_control || !broken_targets.count(row.target) || !row.head_samples.empty() || row.base_samples.empty())
+    if (row.is_control || !row.head_samples.empty() || row.base_samples.empty()) continue;
+    std::string how;
+    if (broken_targets.count(row.target))
+      how = "the head failed in every run";
+    else if (errored_on_head.count({row.target, row.name}))
+      how = "the head reported an error in every run";
+    else
       continue;
     row.time.verdict = row.verdict = stats::Verdict::Regression;
     row.decided_by = "time";
-    row.note = "broken by the change: the head failed in every run, the base did not" +
-               (row.note.empty() ? std::string() : "; " + row.note);
+    row.note = "broken by the change: " + how + ", the base did not" + (row.note.empty() ? std::string() : "; " + row.note);
   }
 }
 
@@ -369,6 +382,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.phases = phases_of(results);
 
   std::set<std::string> broken_targets;  // every head run failed, some base run did not
+  std::set<std::pair<std::string, std::string>> errored_on_head;  // (target, benchmark) that reported an error on head
   for (const auto& [target, runs] : tally(results.runs)) {
     if (runs.attempted[1] > 0 && runs.succeeded[1] == 0 && runs.succeeded[0] > 0) broken_targets.insert(target);
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
@@ -376,6 +390,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
     auto samples = collect_samples(results.runs, target, settings.metric);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
+    for (const auto& name : runs.head_errors) errored_on_head.insert({target, name});
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
     for (auto& note : failure_notes(runs.failed, "head", runs.attempted[1])) notes.push_back(note);
     auto stop = results.stops.find(target);
@@ -398,7 +413,10 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
       row.metric = s.metric;
       append_note(row.note, s.metric_note);
-      if (const auto split = variance_split(results.runs, target, name, sample_key_for_metric(s.metric)); split.known) {
+      // A benchmark that reported an error in every run has no samples, and so no metric to split.
+      if (const auto split = s.metric.empty() ? VarianceSplit{}
+                                              : variance_split(results.runs, target, name, sample_key_for_metric(s.metric));
+          split.known) {
         row.within_sd = split.within;
         row.between_sd = split.between;
         row.repetitions = split.repetitions;
@@ -455,7 +473,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     out.notes.push_back(source + " ends with a cut-off line (the job was killed?); that line was skipped");
   apply_alloc_metrics(out, results);  // allocs/op, bytes/op and per-target alloc status
   apply_layouts(out, results);        // after every rule that makes or withdraws a claim
-  mark_broken_by_the_change(out, broken_targets);
+  mark_broken_by_the_change(out, broken_targets, errored_on_head);
   report::sort_rows(out.benchmarks);
   return out;
 }

@@ -109,6 +109,44 @@ TEST(Aggregate, ABaseThatAlwaysFailedIsNoRegressionOfTheChange) {
   EXPECT_EQ(r.note.find("broken by the change"), std::string::npos) << r.note;
 }
 
+/// `file` with `name`'s samples taken out of every head run (or every run) and an error in their place,
+/// as Google Benchmark reports a benchmark that called SkipWithError.
+void error_instead_of_samples(ResultsFile& file, const std::string& name, bool head_only) {
+  for (auto& record : file.runs) {
+    if (head_only && record.side != Side::Head) continue;
+    record.samples.erase(name);
+    record.errors[name] = "the input file is missing";
+  }
+}
+
+TEST(Aggregate, AHeadThatReportsAnErrorInEveryRunIsBrokenByTheChange) {
+  // As a head that crashes in every run: a regression naming the error, not an inconclusive row that passes --gate.
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x", "BM_y"}};
+  ResultsFile file = results_of(runner, 6);
+  error_instead_of_samples(file, "BM_x", true);
+  const auto report = aggregate(file, "r");
+  const auto& r = row(report, "BM_x");
+  EXPECT_EQ(r.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(r.note.rfind("broken by the change: the head reported an error in every run, the base did not", 0), 0u)
+      << r.note;
+  EXPECT_NE(r.note.find("the input file is missing"), std::string::npos) << r.note;
+  EXPECT_NE(row(report, "BM_y").verdict, stats::Verdict::Regression);
+}
+
+TEST(Aggregate, ABenchmarkThatReportsAnErrorInEveryRunOnBothSidesIsARowWithoutSamples) {
+  // It threw "unknown metric ''": a row without samples has no metric to split the variance of.
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_x", "BM_y"}};
+  ResultsFile file = results_of(runner, 6);
+  error_instead_of_samples(file, "BM_x", false);
+  const auto report = aggregate(file, "r");
+  const auto& r = row(report, "BM_x");
+  EXPECT_TRUE(r.base_samples.empty() && r.head_samples.empty());
+  EXPECT_NE(r.verdict, stats::Verdict::Regression);  // nothing of the change's doing: both sides report it
+  EXPECT_NE(r.note.find("the input file is missing"), std::string::npos) << r.note;
+}
+
 TEST(Aggregate, FailedRunsAreCountedAndNamedInTheNote) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
