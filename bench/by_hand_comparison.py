@@ -301,7 +301,8 @@ def cobench_verdict(verdict: str, faster: bool, source: str, name: str) -> str:
     """cobench's verdict in the table's words: a pass whose interval lies below 1 is "faster"."""
     if verdict == "regression":
         return "regression"
-    if verdict == "inconclusive":
+    if verdict in ("inconclusive", "layout-sensitive"):
+        # A layout-sensitive row makes no claim and passes a gate only as undecided: counted as inconclusive.
         return "inconclusive"
     if verdict == "faster":
         return "faster"

@@ -275,11 +275,11 @@ void apply_layouts(report::Report& out, const ResultsFile& results) {
       if (found == samples.end() || found->second.base.empty() || found->second.head.empty()) break;
       const verdict::Look look = last_look(found->second, false, settings.max_runs);
       row.layouts.push_back(reading_of(layout, judge_samples(found->second, row.budget, rule, look)));
-      if (verdict::decide_layouts(row.layouts, settings.layouts) != verdict::LayoutOutcome::NeedsLayout) break;
+      if (verdict::decide_layouts(row.layouts, settings.layouts, row.budget) != verdict::LayoutOutcome::NeedsLayout) break;
     }
     // Before layout 2 is measured this is the layout step's question: which rows need it.
     row.layout_outcome = row.layouts.size() < 2 ? verdict::LayoutOutcome::NeedsLayout
-                                                : verdict::decide_layouts(row.layouts, settings.layouts);
+                                                : verdict::decide_layouts(row.layouts, settings.layouts, row.budget);
     if (*row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) row.verdict = stats::Verdict::LayoutSensitive;
     if (*row.layout_outcome == verdict::LayoutOutcome::NeedsLayout)
       append_note(row.note, fmt::format("not confirmed: layout {} was not measured", row.layouts.size() + 1));

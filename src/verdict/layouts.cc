@@ -55,11 +55,25 @@ const char* to_string(LayoutOutcome outcome) {
   return "needs another layout";
 }
 
-LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts) {
+namespace {
+
+/// An undecided layout that points the way of `claim` past the budget line:
+/// its whole interval on the claim's side of 1 (no change ruled out) and its
+/// ratio beyond 1 + budget (a slowdown) or below 1 / (1 + budget) (a speed-up).
+bool points_the_same_way(const LayoutReading& reading, LayoutVerdict claim, double budget) {
+  if (reading.verdict != LayoutVerdict::Inconclusive) return false;
+  if (claim == LayoutVerdict::Regression) return reading.ci_low > 1 && reading.ratio > 1 + budget;
+  if (claim == LayoutVerdict::Faster) return reading.ci_high < 1 && reading.ratio < 1 / (1 + budget);
+  return false;
+}
+
+}  // namespace
+
+LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts, double budget) {
   const LayoutVerdict claim = readings.front().verdict;
   int agreeing = 0;
   for (const auto& reading : readings) {
-    if (reading.verdict == claim) ++agreeing;
+    if (reading.verdict == claim || points_the_same_way(reading, claim, budget)) ++agreeing;
     else if (reading.verdict != LayoutVerdict::Inconclusive) return LayoutOutcome::LayoutSensitive;
   }
   if (agreeing >= 2) return LayoutOutcome::Confirmed;
@@ -70,7 +84,8 @@ std::string describe_layout_rule(int layouts) {
   if (layouts <= 1) return "";
   std::string rule = fmt::format(
       "each regression or faster claim is re-measured in a second code layout (both sides rebuilt with their code "
-      "moved by {} bytes) and stands only when that layout reads the same verdict",
+      "moved by {} bytes) and stands only when that layout reads the same verdict, or an inconclusive one whose whole "
+      "interval lies on the claim's side of 1 with its ratio past the budget",
       layout_shift_bytes(2));
   if (layouts >= 3)
     rule += fmt::format("; when the second is inconclusive, a third layout ({} bytes) decides", layout_shift_bytes(3));

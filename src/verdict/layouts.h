@@ -52,15 +52,19 @@ enum class LayoutOutcome {
 const char* to_string(LayoutOutcome outcome);
 
 /// The outcome of layout 1's claim given `readings` in layout order (layout 1
-/// first) and the most layouts the job allows (`layouts`, 2 or 3). A layout
-/// agrees when it reads the same verdict, decides otherwise when it reads
-/// another decided one (pass, regression, faster), and is undecided when
-/// inconclusive. A claim stands only when no layout decides otherwise and
-/// another layout confirms it; a third layout is measured only when the
-/// second was undecided, since once one layout decides otherwise no third can
-/// make every layout agree. Precondition: readings[0] is a claim
+/// first), the most layouts the job allows (`layouts`, 2 or 3) and the row's
+/// time budget (a fraction). A layout agrees when it reads the same verdict, or
+/// when it is inconclusive yet points the same way past the budget: its whole
+/// interval on the claim's side of 1 and its ratio beyond the budget line (a
+/// real slowdown under noise reads 1.08 [1.03, 1.13] in another layout; code
+/// layout alone reads ~1.0 there). It decides otherwise when it reads another
+/// decided verdict (pass, regression, faster), and is undecided when
+/// inconclusive otherwise. A claim stands only when no layout decides
+/// otherwise and another layout agrees; a third layout is measured only when
+/// the second was undecided, since once one layout decides otherwise no third
+/// can make every layout agree. Precondition: readings[0] is a claim
 /// (needs_layout_check) and readings has at least two entries.
-LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts);
+LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts, double budget);
 
 /// How the reports describe the setting: "each regression or faster claim is
 /// re-measured in a second layout (both sides' code moved by 48 bytes) and

@@ -115,6 +115,7 @@ class ReadCobenchReport(unittest.TestCase):
         self.assertEqual(bh.cobench_verdict("pass", True, "r", "BM_A"), "faster")
         self.assertEqual(bh.cobench_verdict("pass", False, "r", "BM_A"), "pass")
         self.assertEqual(bh.cobench_verdict("inconclusive", True, "r", "BM_A"), "inconclusive")
+        self.assertEqual(bh.cobench_verdict("layout-sensitive", False, "r", "BM_A"), "inconclusive")
         self.assertEqual(bh.cobench_verdict("regression", False, "r", "BM_A"), "regression")
 
     def test_an_unknown_verdict_or_a_failed_target_is_an_error_naming_the_file(self):

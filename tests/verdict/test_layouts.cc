@@ -9,6 +9,7 @@ namespace {
 
 using V = LayoutVerdict;
 constexpr V kAll[] = {V::Regression, V::Faster, V::Pass, V::Inconclusive};
+constexpr double kBudget = 0.05;
 
 std::vector<LayoutReading> readings(std::initializer_list<V> verdicts) {
   std::vector<LayoutReading> out;
@@ -19,7 +20,7 @@ std::vector<LayoutReading> readings(std::initializer_list<V> verdicts) {
 
 LayoutOutcome decide(std::initializer_list<V> verdicts, int layouts) {
   const auto list = readings(verdicts);
-  return decide_layouts(list, layouts);
+  return decide_layouts(list, layouts, kBudget);
 }
 
 bool is_claim(V v) { return v == V::Regression || v == V::Faster; }
@@ -77,6 +78,31 @@ TEST(Layouts, ThreeLayoutsEveryCombination) {
 TEST(Layouts, ALayoutThatDecidesOtherwiseEndsItWhateverFollows) {
   EXPECT_EQ(decide({V::Faster, V::Regression, V::Faster}, 3), LayoutOutcome::LayoutSensitive);
   EXPECT_EQ(decide({V::Regression, V::Pass, V::Regression}, 3), LayoutOutcome::LayoutSensitive);
+}
+
+TEST(Layouts, AnUndecidedLayoutThatPointsTheSameWayPastTheBudgetAgrees) {
+  // A real +10% slowdown under a loaded runner, measured 2026-12-05 (by-hand
+  // comparison, BM_JoinStrings): layout 1 1.106 [1.067, 1.146] regression,
+  // layout 2 1.082 [1.035, 1.132] inconclusive. Both point the same way.
+  const LayoutReading slow1{1, V::Regression, 1.106, 1.067, 1.146};
+  const LayoutReading slow2{2, V::Inconclusive, 1.082, 1.035, 1.132};
+  EXPECT_EQ(decide_layouts(std::vector{slow1, slow2}, 2, kBudget), LayoutOutcome::Confirmed);
+  EXPECT_EQ(decide_layouts(std::vector{slow1, slow2}, 3, kBudget), LayoutOutcome::Confirmed);
+  // Layout alone, the demo's probe: 0.775 faster, then 1.020 [1.004, 1.090]: not the same way.
+  const LayoutReading moved1{1, V::Faster, 0.775, 0.74, 0.80};
+  const LayoutReading moved2{2, V::Inconclusive, 1.020, 1.004, 1.090};
+  EXPECT_EQ(decide_layouts(std::vector{moved1, moved2}, 2, kBudget), LayoutOutcome::LayoutSensitive);
+  // Undecided and pointing the same way but within the budget line, or with
+  // no change still inside the interval: not agreement.
+  EXPECT_EQ(decide_layouts(std::vector{slow1, LayoutReading{2, V::Inconclusive, 1.04, 1.01, 1.09}}, 2, kBudget),
+            LayoutOutcome::LayoutSensitive);
+  EXPECT_EQ(decide_layouts(std::vector{slow1, LayoutReading{2, V::Inconclusive, 1.08, 0.99, 1.20}}, 2, kBudget),
+            LayoutOutcome::LayoutSensitive);
+  EXPECT_EQ(decide_layouts(std::vector{slow1, LayoutReading{2, V::Inconclusive, 1.08, 0.99, 1.20}}, 3, kBudget),
+            LayoutOutcome::NeedsLayout);
+  // A faster claim: an undecided layout whose interval is below 1 and ratio below 1/1.05.
+  EXPECT_EQ(decide_layouts(std::vector{moved1, LayoutReading{2, V::Inconclusive, 0.80, 0.70, 0.97}}, 2, kBudget),
+            LayoutOutcome::Confirmed);
 }
 
 TEST(Layouts, TheVerdictWordsReadBack) {
