@@ -16,6 +16,7 @@ stands alone on its line):
 
     {{ simulation-by-model NAME }}   the simulation, one row per noise model and method
     {{ simulation-looks NAME }}      the look rule at other run counts
+    {{ simulation-controls NAME }}   the control rules side by side, one row per case and rule
     {{ validate-table NAME [METHOD] }}   one method's rows, as `cobench validate` prints them
     {{ validate-side-by-side NAME }} the methods side by side
     {{ recorded NAME }}              one line: date, commit, machine, command (and wall, load, source)
@@ -58,7 +59,7 @@ def simulation_tables(name):
             tables[heading] = []
         elif line.startswith("|") and heading and not line.startswith("|---"):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if cells[0] in ("method", "runs per side"):
+            if cells[0] in ("method", "runs per side", "case"):
                 continue  # the header
             tables[heading].append(cells)
     if not tables:
@@ -89,8 +90,8 @@ def simulation_by_model(name):
            "| 10%: regression (pass) | 20%, 50%: regression | machine s per job, A/A / 10% |",
            "|---|---|--:|--:|--:|--:|--:|--:|"]
     for heading, rows in simulation_tables(name).items():
-        if not rows or len(rows[0]) != 7:
-            continue  # the looks table
+        if not rows or len(rows[0]) != 7 or heading.startswith(CONTROL_HEADING):
+            continue  # the looks table, the control rules' table
         by_method = {}
         for method, slowdown, regression, passed, _inconclusive, _runs, seconds in rows:
             by_method.setdefault(method, {})[slowdown] = (regression, passed, seconds)
@@ -108,6 +109,20 @@ def simulation_looks(name):
     for heading, rows in simulation_tables(name).items():
         if rows and len(rows[0]) == 3:
             out += [f"| {runs} | {every} | {hp} |" for runs, every, hp in rows]
+    return "\n".join(out)
+
+
+CONTROL_HEADING = "The control rule"
+
+
+def simulation_controls(name):
+    out = ["| case | rule | regression | pass | inconclusive | runs/side | machine s/job |",
+           "|---|---|--:|--:|--:|--:|--:|"]
+    for heading, rows in simulation_tables(name).items():
+        if heading.startswith(CONTROL_HEADING):
+            out += ["| " + " | ".join(cells) + " |" for cells in rows]
+    if len(out) == 2:
+        sys.exit(f"validation_page: {name}: no control rules' table: is it verdict_simulation's output from 0f7b266 on?")
     return "\n".join(out)
 
 
@@ -187,6 +202,7 @@ def recorded(name):
 
 
 RENDER = {"simulation-by-model": simulation_by_model, "simulation-looks": simulation_looks,
+          "simulation-controls": simulation_controls,
           "validate-table": validate_table, "validate-side-by-side": validate_side_by_side, "recorded": recorded}
 
 
