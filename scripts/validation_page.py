@@ -67,6 +67,9 @@ def simulation_tables(name):
     return tables
 
 
+# The heading of the simulation's table of control rules (its rows have 7 cells, as a model's do).
+CONTROL_HEADING = "The control rule"
+
 # How the page names the simulation's noise models and methods.
 MODELS = [("within-process 6%", "6% within (write-up)"), ("compute-bound", "compute-bound 0.3% / 0.4%"),
           ("memory-bound", "memory-bound 1% / 5%")]
@@ -110,9 +113,6 @@ def simulation_looks(name):
         if rows and len(rows[0]) == 3:
             out += [f"| {runs} | {every} | {hp} |" for runs, every, hp in rows]
     return "\n".join(out)
-
-
-CONTROL_HEADING = "The control rule"
 
 
 def simulation_controls(name):
