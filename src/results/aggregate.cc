@@ -234,10 +234,10 @@ void apply_controls(report::Report& out, const ResultsFile& results) {
     const auto outcome = apply_control_rule(row.time, samples, budget, controls, rule, look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
-      append_note(row.note, withdrawn_note(verdict::Claim::Regression, shift, outcome, budget));
+      append_note(row.note, withdrawn_note(verdict::Claim::Regression, controls.shift_at(look), outcome, budget));
     } else if (row.time.faster && !outcome.faster_stands) {
       row.time.faster = false;
-      append_note(row.note, withdrawn_note(verdict::Claim::Faster, shift, outcome, budget));
+      append_note(row.note, withdrawn_note(verdict::Claim::Faster, controls.shift_at(look), outcome, budget));
     }
   }
 }

@@ -33,19 +33,33 @@ verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double bud
 JobControls judge_controls(const std::vector<RunRecord>& records, const std::map<std::string, std::string>& kinds,
                            const TimeRule& rule) {
   JobControls out;
-  std::vector<verdict::ControlInterval> intervals;
+  std::map<verdict::Look, std::vector<verdict::ControlInterval>> by_look;
+  std::map<verdict::Look, bool> unbounded;
   for (const auto& [target, kind] : kinds)
     for (auto& [name, samples] : collect_samples(records, target, rule.metric)) {
       if (samples.base.empty() || samples.head.empty()) continue;
-      // The budget plays no part in a control's interval.
-      const auto judged = judge_samples(samples, 0.05, rule, verdict::Look::Final);
-      if (auto interval = verdict::control_interval(target + "/" + name, kind, judged.estimate)) {
-        intervals.push_back(*interval);
-        out.controls.push_back({*interval, std::move(samples)});
+      for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
+        // The budget plays no part in a control's interval.
+        const auto judged = judge_samples(samples, 0.05, rule, look);
+        if (auto interval = verdict::control_interval(target + "/" + name, kind, judged.estimate)) {
+          by_look[look].push_back(*interval);
+          if (look == verdict::Look::Final) out.controls.push_back({*interval, samples});
+        } else {
+          unbounded[look] = true;
+        }
       }
     }
-  out.shift = verdict::shift_of(intervals, rule.controls);
+  for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
+    out.shift_by_look[look] = verdict::shift_of(by_look[look], rule.controls);
+    out.shift_by_look[look].unbounded = unbounded[look];
+  }
+  out.shift = out.shift_by_look[verdict::Look::Final];
   return out;
+}
+
+const verdict::ControlShift& JobControls::shift_at(verdict::Look look) const {
+  auto it = shift_by_look.find(look);
+  return it == shift_by_look.end() ? shift : it->second;
 }
 
 namespace {
@@ -88,7 +102,7 @@ std::optional<stats::RatioEstimate> net_of(const BenchmarkSamples& row, const Be
 ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
                                   const JobControls& controls, const TimeRule& rule, verdict::Look look) {
   ControlOutcome out;
-  const auto& shift = controls.shift;
+  const auto& shift = controls.shift_at(look);
   auto judge = [&](verdict::Claim claim) {
     std::optional<stats::RatioEstimate> net;
     if (const auto against = verdict::net_against(claim, shift, budget))

@@ -31,16 +31,23 @@ verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double bud
                                      verdict::Look look);
 
 /// One control of the job as the control rule uses it: its interval (judged
-/// at the final look, however early it stopped) and its samples.
+/// at the final look, however early it stopped: what reports show) and its samples.
 struct JudgedControl {
   verdict::ControlInterval interval;
   BenchmarkSamples samples;
 };
 
-/// The job's controls at one look, and the shift they show under the rule.
+/// The job's controls, and the shift they show under the rule at each look.
+/// A row judged at a look is held to the controls' intervals at that look's
+/// confidence: a bound from a laxer level, looked at again after every block,
+/// lets a control's chance low reading pass a row that only its shift explains.
 struct JobControls {
   std::vector<JudgedControl> controls;
-  verdict::ControlShift shift;
+  verdict::ControlShift shift;  ///< at the final look (what reports show)
+  std::map<verdict::Look, verdict::ControlShift> shift_by_look;
+
+  /// The shift the controls show at `look`'s confidence.
+  const verdict::ControlShift& shift_at(verdict::Look look) const;
 };
 
 /// Every benchmark of the control targets in `records` judged as a control;

@@ -17,6 +17,10 @@ double shown_shift(const ControlInterval& c) {
   return 0;
 }
 
+/// Half the interval's width: what the control could still not tell apart.
+/// Where it lies (its reach from 1) is the shift it allows, not its precision.
+double half_width(const ControlInterval& c) { return (c.ci_high - c.ci_low) / 2; }
+
 }  // namespace
 
 std::optional<ControlInterval> control_interval(const std::string& name, const std::string& kind,
@@ -72,7 +76,7 @@ std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shif
   if (const auto& shown = regression ? shift.slower_by : shift.faster_by) return shown;
   const ControlInterval* farthest = nullptr;
   for (const auto& c : shift.controls)
-    if (c.spread <= budget && (!farthest || (regression ? c.ratio > farthest->ratio : c.ratio < farthest->ratio)))
+    if (half_width(c) <= budget && (!farthest || (regression ? c.ratio > farthest->ratio : c.ratio < farthest->ratio)))
       farthest = &c;
   if (!farthest) return std::nullopt;
   return *farthest;
@@ -86,7 +90,9 @@ bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const Co
   if (shift.rule == ControlRule::Spread)
     return regression ? e.ci_low > 1 + std::max(budget, shift.spread) : e.ci_high < faster_line(shift);
   // Beyond even the largest shift the controls still allow: no shift of theirs explains it.
-  if (regression ? e.ci_low > (1 + budget) * shift.slower_bound : e.ci_high < shift.faster_bound) return true;
+  if (!shift.unbounded &&
+      (regression ? e.ci_low > (1 + budget) * shift.slower_bound : e.ci_high < shift.faster_bound))
+    return true;
   if (net_against(claim, shift, budget)) {
     if (!net || !known(*net)) return false;  // too few runs beside the control to take its shift out
     return regression ? net->ci_low > 1 + budget : net->ci_high < 1;
@@ -120,8 +126,9 @@ std::string describe(ControlRule rule) {
     return "a regression or a faster row stands when its interval lies wholly beyond 1 ± the widest control's "
            "half-width (the spread rule, for comparison)";
   return "a regression (or faster row) stands when it clears the budget on top of the largest shift the controls' "
-         "intervals still allow (or lies below the lowest); else, where a control's whole interval lies off 1 (the "
-         "head side shifted with no change), only if its ratio net of that control's, paired run by run, still "
+         "intervals still allow at the row's look (or lies below the lowest); else, where a control's whole interval lies off 1 (the "
+         "head side shifted with no change) or one is narrow enough to have shown a shift of the budget's size, only "
+         "if its ratio net of that control's, paired run by run, still "
          "clears the budget (or lies below 1); else at the last look, where a control that never showed a shift is "
          "noise and moves no row";
 }

@@ -60,6 +60,10 @@ struct ControlShift {
   std::optional<ControlInterval> slower_bound_by;
   std::optional<ControlInterval> faster_bound_by;
   std::vector<ControlInterval> controls;  ///< every control's interval
+  /// A control measured at this look had no interval yet (too few untied
+  /// pairs for its confidence): it rules out no shift, so no claim clears the
+  /// largest one the controls allow.
+  bool unbounded = false;
 
   bool any() const { return slower_by.has_value() || faster_by.has_value(); }
 };
@@ -95,7 +99,8 @@ bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const Co
 /// The control the row's claim must be judged net of (shift rule): the one
 /// whose whole interval shows the largest shift that way; where none shows
 /// one, the one reaching farthest that way among those narrow enough to have
-/// shown a shift of the budget's size (half-width at most `budget`): their
+/// shown a shift of the budget's size (half its interval's width at most
+/// `budget`, wherever the interval lies): their
 /// silence is evidence, a wider control's is not. nullopt: none.
 std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget);
 

@@ -234,5 +234,58 @@ TEST(Judging, AutoMetricLooksAtEveryRunOfBothSidesBeforeItChooses) {
   EXPECT_DOUBLE_EQ(samples.at("BM_wait").head.front(), 110) << "its real times";
 }
 
+/// Time records of target `target`, one benchmark "BM", base 100 and head 100 × each run's ratio.
+std::vector<RunRecord> ratio_records(const std::string& target, const std::vector<double>& ratios) {
+  std::vector<RunRecord> out;
+  for (size_t run = 0; run < ratios.size(); ++run)
+    for (Side side : {Side::Base, Side::Head}) {
+      RunRecord r;
+      r.target = target;
+      r.kind = "time";
+      r.side = side;
+      r.run = static_cast<int>(run);
+      const double value = side == Side::Head ? 100 * ratios[run] : 100;
+      r.samples["BM"] = {{"real_ns", value}, {"cpu_ns", value}, {"threads", 1}};
+      out.push_back(r);
+    }
+  return out;
+}
+
+TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
+  // A wide control around 1.01: at an early look (99%) it still allows a larger
+  // shift than at the last (95.5%). A row judged early must clear the early
+  // bound: the last look's narrower one, looked at after every block, would let
+  // a control's chance low reading pass a row only its shift explains.
+  auto records = ratio_records("ctl", {0.90, 0.95, 0.98, 1.01, 1.02, 1.04, 1.07, 1.12});
+  TimeRule rule;
+  const auto controls = judge_controls(records, {{"ctl", "layout"}}, rule);
+  const double early = controls.shift_at(verdict::Look::Early).slower_bound;
+  const double last = controls.shift_at(verdict::Look::Final).slower_bound;
+  ASSERT_GT(early, last);
+  EXPECT_DOUBLE_EQ(controls.shift.slower_bound, last) << "reports show the last look's intervals";
+  // A row whose whole interval lies above 1.05 × the last look's bound but not the early one's.
+  const double row_low = 1.05 * (early + last) / 2;
+  verdict::TimeJudgement row;
+  row.compared = true;
+  row.verdict = stats::Verdict::Regression;
+  row.estimate.ratio = row_low * 1.01;
+  row.estimate.ci_low = row_low;
+  row.estimate.ci_high = row_low * 1.02;
+  const auto row_samples = collect_samples(ratio_records("t", std::vector<double>(8, row_low * 1.01)), "t", "auto");
+  const auto& samples = row_samples.at("BM");
+  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, controls, rule, verdict::Look::Early).regression_stands);
+  EXPECT_TRUE(apply_control_rule(row, samples, 0.05, controls, rule, verdict::Look::Final).regression_stands);
+
+  // One tied pair leaves 7, too few for an interval at 99%: early, the control
+  // rules out no shift at all, and the row waits for it.
+  const auto tied = judge_controls(ratio_records("ctl", {0.90, 0.95, 0.98, 1.00, 1.02, 1.04, 1.07, 1.12}),
+                                   {{"ctl", "layout"}}, rule);
+  EXPECT_TRUE(tied.shift_at(verdict::Look::Early).unbounded);
+  EXPECT_FALSE(tied.shift_at(verdict::Look::Final).unbounded);
+  row.estimate.ci_low = 1.5;
+  row.estimate.ci_high = 1.6;
+  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, tied, rule, verdict::Look::Early).regression_stands);
+}
+
 }  // namespace
 }  // namespace cobench::results

@@ -105,6 +105,20 @@ TEST(ControlShift, ANarrowControlShowingNoShiftStillJudgesTheRowNetOfIt) {
   EXPECT_FALSE(claim_stands(Claim::Regression, row, 0.05, shift, interval(1.04, 1.09), Look::Final));
 }
 
+TEST(ControlShift, AControlIsPreciseEnoughToNetAgainstByItsWidthNotWhereItLies) {
+  // ±4% around +3.5%: it straddles 1, so it shows no shift, but it reaches 7.5%
+  // above 1 because it lies high, not because it is wide. It could have told a
+  // 5% shift: a row reading 1.08 is judged net of it (a +4% shift of the head
+  // side is what makes such a row), not let through at the last look.
+  const auto shift = shift_of({control("layout:a", "layout", 0.995, 1.075)});
+  EXPECT_FALSE(shift.any());
+  ASSERT_TRUE(net_against(Claim::Regression, shift, 0.05).has_value());
+  const auto row = judged(stats::Verdict::Regression, interval(1.07, 1.09));
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.02, 1.06)));
+  // Twice as wide around 1: too wide to have told a shift of the budget's size.
+  EXPECT_FALSE(net_against(Claim::Regression, shift_of({control("wide", "layout", 0.95, 1.11)}), 0.05));
+}
+
 TEST(ControlShift, OfSeveralControlsTheOneShowingTheLargestShiftBindsNotTheWidest) {
   const auto shift = shift_of({control("machine:wide", "machine", 0.80, 1.30), control("layout:a", "layout", 1.01, 1.03),
                                control("layout:b", "layout", 1.02, 1.06), control("layout:c", "layout", 0.95, 0.99)});
