@@ -4,7 +4,9 @@
 
 #include "cli/commands.h"
 #include "cli/settings_flags.h"
+#include "job/output_dir.h"
 #include "job/pipeline.h"
+#include "job/report_step.h"
 
 namespace cobench::cli {
 namespace {
@@ -13,6 +15,14 @@ namespace {
 struct ReportFlags {
   std::string results, out;
 };
+
+/// Every report rebuilt in `out_dir` from `results`; the gate's exit code.
+int report_results(const std::filesystem::path& results, const std::filesystem::path& out_dir,
+                   const verdict::GatePolicy& gate) {
+  // As `run` and `merge` do: a report.md cobench did not write is not overwritten.
+  const job::OutputDir output(out_dir, "--out", false, job::Writes::Reports);
+  return job::report_from_log(results, out_dir, gate);
+}
 
 }  // namespace
 
@@ -29,7 +39,7 @@ Subcommand add_report(CLI::App& root) {
     const std::filesystem::path results = flags->results;
     const auto out = flags->out.empty() ? std::filesystem::absolute(results).parent_path()
                                         : std::filesystem::path(flags->out);
-    return job::report_results(results, out, job::gate_policy(gate->layer()));
+    return report_results(results, out, job::gate_policy(gate->layer()));
   };
   return sub;
 }

@@ -1,7 +1,5 @@
 #include "job/pipeline.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,6 +38,7 @@
 #include "job/job_folder.h"
 #include "job/layout_step.h"
 #include "job/output_dir.h"
+#include "job/report_step.h"
 #include "job/planned_build.h"
 #include "job/reach_step.h"
 #include "job/shared_parent_step.h"
@@ -203,65 +202,6 @@ void check_settings(const config::Config& settings) {
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {
   return {settings.budget.gate || settings.budget.fail_on_inconclusive, settings.budget.fail_on_inconclusive};
-}
-
-namespace {
-
-/// Writes every report of `report` into `out_dir`, prints the table, and
-/// returns the exit code: 3 when a target measured nothing, else the gate's.
-int finish_report(const report::Report& report, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  report::write_reports(report, out_dir);
-  std::fputs(report::scrub_rendered(report::render_table(report, ::isatty(STDOUT_FILENO))).c_str(), stdout);
-  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
-  std::fflush(stdout);
-  if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
-    for (const auto& failure : failures)
-      std::fprintf(stderr, "cobench: error: %s\n", report::scrub_rendered(report::sanitize_text(failure, true)).c_str());
-    return kExitInfra;  // nothing measured is never a pass, gate or not
-  }
-  std::vector<stats::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves
-  for (const auto& row : report.benchmarks)
-    if (!row.is_control) verdicts.push_back(row.verdict);
-  return verdict::gate_exit_code(verdicts, gate);
-}
-
-bool same_folder(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
-}
-
-/// Judges the rows of a results.jsonl and writes every report into `out_dir`, which the caller holds.
-int report_from_log(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  const auto start = std::chrono::steady_clock::now();
-  report::Report report = results::aggregate(results::read_results(results_path), results_path.string());
-  // Reading the log and judging every row; rendering and writing follow.
-  if (!report.phases.empty()) report.phases.insert(report.phases.end() - (report.phases.back().name == "other"),
-                                                   {"analysis", seconds_since(start)});
-  return finish_report(std::move(report), out_dir, gate);
-}
-
-}  // namespace
-
-int report_results(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  // As `run` and `merge` do: a report.md cobench did not write is not overwritten.
-  const OutputDir output(out_dir, "--out", false, Writes::Reports);
-  return report_from_log(results_path, out_dir, gate);
-}
-
-int merge_shard_reports(const std::vector<fs::path>& folders, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  std::vector<results::ShardFolder> shards;
-  for (const auto& folder : folders) {
-    if (same_folder(folder, out_dir))
-      throw InputError(fmt::format("--out {}: is the shard folder {}; write the merged reports to a folder of their own",
-                                   out_dir.string(), folder.string()));
-    const fs::path results = folder / "results.jsonl";
-    std::error_code ec;
-    if (!fs::is_regular_file(results, ec))
-      throw InputError(fmt::format("{}: no results.jsonl: not the --out folder of a `cobench run --shard`", folder.string()));
-    shards.push_back({folder, results::read_results(results)});
-  }
-  const OutputDir output(out_dir, "--out", false);  // locked; files cobench did not write stay untouched
-  return finish_report(results::merge_shards(shards, out_dir), out_dir, gate);
 }
 
 namespace {

@@ -37,16 +37,4 @@ void check_settings(const config::Config& settings);
 /// returns 0, 1 (gate) or 130 (interrupted, after writing the report).
 int run_pipeline(const RunOptions& options);
 
-/// `cobench report`: rebuilds every report in `out_dir` from a results.jsonl
-/// (also a partial one), prints the table, returns the exit code for `gate`.
-int report_results(const std::filesystem::path& results, const std::filesystem::path& out_dir,
-                   const verdict::GatePolicy& gate);
-
-/// `cobench merge`: joins the report folders of one sharded job's shards into
-/// one report set in `out_dir` (which must be none of them), prints the table,
-/// and returns the exit code for `gate`: 3 when a shard is missing or a target
-/// measured nothing. Throws InputError when the folders are not shards of one job.
-int merge_shard_reports(const std::vector<std::filesystem::path>& folders, const std::filesystem::path& out_dir,
-                        const verdict::GatePolicy& gate);
-
 }  // namespace cobench::job

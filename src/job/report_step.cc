@@ -1,0 +1,44 @@
+#include "job/report_step.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/errors.h"
+#include "report/escape.h"
+#include "results/aggregate.h"
+#include "results/log.h"
+
+namespace cobench::job {
+
+namespace fs = std::filesystem;
+
+int finish_report(const report::Report& report, const fs::path& out_dir, const verdict::GatePolicy& gate) {
+  report::write_reports(report, out_dir);
+  std::fputs(report::scrub_rendered(report::render_table(report, ::isatty(STDOUT_FILENO))).c_str(), stdout);
+  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
+  std::fflush(stdout);
+  if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
+    for (const auto& failure : failures)
+      std::fprintf(stderr, "cobench: error: %s\n", report::scrub_rendered(report::sanitize_text(failure, true)).c_str());
+    return kExitInfra;  // nothing measured is never a pass, gate or not
+  }
+  std::vector<stats::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves
+  for (const auto& row : report.benchmarks)
+    if (!row.is_control) verdicts.push_back(row.verdict);
+  return verdict::gate_exit_code(verdicts, gate);
+}
+
+int report_from_log(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
+  const auto start = std::chrono::steady_clock::now();
+  report::Report report = results::aggregate(results::read_results(results_path), results_path.string());
+  // Reading the log and judging every row; rendering and writing follow.
+  if (!report.phases.empty()) report.phases.insert(report.phases.end() - (report.phases.back().name == "other"),
+                                                   {"analysis", seconds_since(start)});
+  return finish_report(std::move(report), out_dir, gate);
+}
+
+}  // namespace cobench::job
