@@ -130,7 +130,7 @@ std::optional<run::UnitPair> machine_control(run::Runner& runner, const std::vec
   const run::UnitPair& first = pairs.front();
   if (program) {
     const std::string name = "machine:" + program->filename().string();
-    const run::Unit unit{name, {program->string()}, program->parent_path()};
+    const run::Unit unit{name, {program->string()}, program->parent_path(), /*narrowed_by_filter=*/false};
     return run::UnitPair{name, unit, unit, first.base_sha, first.base_sha, true, {}};
   }
   run::UnitPair control{"machine:" + first.target, first.base, first.base, first.base_sha, first.base_sha, true, {}};

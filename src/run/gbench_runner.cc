@@ -85,6 +85,8 @@ std::string exact_filter(const std::string& name) {
 
 namespace {
 
+bool is_filter_flag(const std::string& arg) { return arg.rfind("--benchmark_filter", 0) == 0; }
+
 /// The runs/ and logs/ files of one process of a run: the run's own names for
 /// the first, "<stem>-<side>-<run>.<part>.json" for each further part.
 struct PartFiles {
@@ -126,7 +128,8 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
     std::vector<std::string> argv = unit.argv;
     argv.push_back("--benchmark_out=" + files.json.string());
     argv.push_back("--benchmark_out_format=json");
-    argv.insert(argv.end(), settings_.bench_args.begin(), settings_.bench_args.end());
+    for (const auto& arg : settings_.bench_args)
+      if (unit.narrowed_by_filter || !is_filter_flag(arg)) argv.push_back(arg);
     // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions.
     if (filters[part]) argv.push_back("--benchmark_filter=" + *filters[part]);
     if (scope.repetitions > 0) argv.push_back(fmt::format("--benchmark_repetitions={}", scope.repetitions));
@@ -173,8 +176,9 @@ std::optional<std::vector<std::string>> GoogleBenchmarkRunner::listed(const Unit
   process::Command command;
   command.argv = unit.argv;
   command.argv.push_back("--benchmark_list_tests=true");
-  for (const auto& arg : settings_.bench_args)
-    if (arg.rfind("--benchmark_filter", 0) == 0) command.argv.push_back(arg);
+  if (unit.narrowed_by_filter)
+    for (const auto& arg : settings_.bench_args)
+      if (is_filter_flag(arg)) command.argv.push_back(arg);
   command.cwd = unit.cwd;
   command.env = settings_.env;
   command.timeout_seconds = 60;

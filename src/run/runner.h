@@ -31,6 +31,10 @@ struct Unit {
   std::string name;                         ///< target name; the same on both sides
   std::vector<std::string> argv;            ///< what one run executes (before per-run output flags)
   std::filesystem::path cwd;                ///< where it runs
+  /// false for cobench's own machine control program: the user's
+  /// --benchmark_filter (--filter) chooses among their benchmarks, and one that
+  /// matches none of the control's would leave the job without a control.
+  bool narrowed_by_filter = true;
 };
 
 /// How every benchmark process is started; identical for both sides.

@@ -127,6 +127,28 @@ TEST_F(ControlsE2E, EveryJobCarriesAMachineAndALayoutControlAndARealSlowdownClea
   EXPECT_NE(read_file(out_dir() / "report.md").find("control"), std::string::npos);
 }
 
+TEST_F(ControlsE2E, AFilterNarrowsTheUsersBenchmarksNotTheMachineControl) {
+  // Found on Eigen: `--filter '^(Log_float|...)/(1024|...)$'` reached cobench's
+  // own program too, matched none of its benchmarks, and the job ran without a
+  // machine control ("matches no benchmark").
+  const auto result = run({"--filter", "^BM_(Slow|Mild)$"});
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  const auto r = report();
+  std::set<std::string> machine_rows;
+  for (const auto& row : r.benchmarks)
+    if (row.control_kind == "machine") {
+      machine_rows.insert(row.name);
+      EXPECT_EQ(row.runs_base, 8) << row.name;
+    }
+  EXPECT_EQ(machine_rows.size(), 2u) << "the machine control's two benchmarks, measured";
+  EXPECT_EQ(read_file(out_dir() / "report.md").find("machine_control: --benchmark_filter"), std::string::npos);
+  ASSERT_NE(find_row(r, "BM_Slow"), nullptr);
+  for (const auto& row : r.benchmarks)
+    if (!row.is_control) {
+      EXPECT_TRUE(row.name == "BM_Slow" || row.name == "BM_Mild") << row.name;
+    }
+}
+
 TEST_F(ControlsE2E, ANamedNoisyControlHoldsBackNoRowItShowsNoShiftFor) {
   // The noisy control's interval is wide and straddles 1: evidence of noise, not
   // of a shift, so it withdraws no regression (the old rule held the mild 10%
