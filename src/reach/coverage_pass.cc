@@ -145,7 +145,7 @@ class Pass {
     process::Command command;
     command.argv = {executable.string(), "--benchmark_list_tests=true"};
     for (const auto& arg : s_.bench_args)
-      if (arg.rfind("--benchmark_filter", 0) == 0) command.argv.push_back(arg);
+      if (run::is_filter_flag(arg)) command.argv.push_back(arg);
     command.cwd = build_.build_dir;
     command.env = coverage_environment(s_.run_env);
     command.timeout_seconds = 60;

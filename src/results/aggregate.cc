@@ -232,12 +232,13 @@ void apply_controls(report::Report& out, const ResultsFile& results) {
     const BenchmarkSamples& samples = target->second[row.name];
     const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
     const auto outcome = apply_control_rule(row.time, samples, budget, controls, rule, look);
+    const verdict::ControlShift& shift_then = controls.shift_at(look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
-      append_note(row.note, withdrawn_note(verdict::Claim::Regression, controls.shift_at(look), outcome, budget));
+      append_note(row.note, withdrawn_note(verdict::Claim::Regression, shift_then, outcome, budget));
     } else if (row.time.faster && !outcome.faster_stands) {
       row.time.faster = false;
-      append_note(row.note, withdrawn_note(verdict::Claim::Faster, controls.shift_at(look), outcome, budget));
+      append_note(row.note, withdrawn_note(verdict::Claim::Faster, shift_then, outcome, budget));
     }
   }
 }

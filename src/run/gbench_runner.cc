@@ -44,15 +44,19 @@ std::vector<std::string> with_min_time(std::vector<std::string> bench_args, doub
   return bench_args;
 }
 
+bool is_filter_flag(const std::string& arg) {
+  static const std::regex filter("^--?benchmark_filter(=|$)");
+  return std::regex_search(arg, filter);
+}
+
 void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin) {
   static const std::regex owned("^--?benchmark_(out|out_format|format|list_tests)(=|$)");
-  static const std::regex filter("^--?benchmark_filter(=|$)");
   for (const auto& arg : bench_args) {
     if (std::regex_search(arg, owned))
       throw InputError(fmt::format("{}: {} is cobench's own: every run writes its JSON where cobench reads it; "
                                    "drop it (the per-run files are kept in OUT/runs)",
                                    origin, arg));
-    if (filter_set && std::regex_search(arg, filter))
+    if (filter_set && is_filter_flag(arg))
       throw InputError(fmt::format("{}: {} conflicts with the job's --filter / COBENCH_FILTER; give the filter once",
                                    origin, arg));
   }
@@ -84,8 +88,6 @@ std::string exact_filter(const std::string& name) {
 }
 
 namespace {
-
-bool is_filter_flag(const std::string& arg) { return arg.rfind("--benchmark_filter", 0) == 0; }
 
 /// The runs/ and logs/ files of one process of a run: the run's own names for
 /// the first, "<stem>-<side>-<run>.<part>.json" for each further part.

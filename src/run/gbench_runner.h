@@ -36,6 +36,10 @@ class GoogleBenchmarkRunner : public Runner {
 /// arguments came from ("--bench-arg"). Throws InputError.
 void check_bench_args(const std::vector<std::string>& bench_args, bool filter_set, const std::string& origin);
 
+/// Whether `arg` is Google Benchmark's --benchmark_filter (or -benchmark_filter),
+/// the one flag that chooses which benchmarks a process runs or lists.
+bool is_filter_flag(const std::string& arg);
+
 /// How Google Benchmark is told how long each benchmark measures per run.
 inline constexpr std::string_view kMinTimeFlag = "--benchmark_min_time=";
 
