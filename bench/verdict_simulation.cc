@@ -1,6 +1,6 @@
 // How often cobench's verdicts are right, by simulation: the real adaptive
 // schedule (run::run_schedule) and the real aggregation into a report
-// (results::aggregate, which judges exactly as `cobench run` does) driven by a
+// (aggregate::report_of, which judges exactly as `cobench run` does) driven by a
 // Runner that draws its samples from a noise model of a shared CI runner
 // instead of spawning processes. Nothing statistical is reimplemented here.
 //
@@ -29,7 +29,7 @@
 
 #include <fmt/format.h>
 
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 #include "results/log.h"
 #include "run/runner.h"
 #include "run/schedule.h"
@@ -189,7 +189,7 @@ cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, 
   file.settings = job;
   file.runs = std::move(outcome.records);
   file.stops = outcome.stop_reasons;
-  const auto report = cobench::results::aggregate(file, "simulation");
+  const auto report = cobench::aggregate::report_of(file, "simulation");
   for (const auto& row : report.benchmarks) {
     if (row.is_control) continue;
     runs_per_side = static_cast<double>(row.base_samples.size());

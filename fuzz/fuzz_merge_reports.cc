@@ -9,7 +9,7 @@
 #include "formats/json_text.h"
 #include "fuzz_input.h"
 #include "report/report.h"
-#include "results/merge.h"
+#include "aggregate/merge.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace cobench;
@@ -22,12 +22,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     from = end + 5;
   }
   fuzz::refusing_with([&] {
-    std::vector<results::ShardFolder> shards;
+    std::vector<aggregate::ShardFolder> shards;
     for (size_t i = 0; i < parts.size(); ++i) {
       const std::string folder = "shard-" + std::to_string(i + 1);
       shards.push_back({folder, results::parse_results(parts[i], folder + "/results.jsonl")});
     }
-    const report::Report merged = results::merge_shards(shards, "merged");
+    const report::Report merged = aggregate::merge_shards(shards, "merged");
     formats::dump_json(report::to_json(merged), 2);
     report::render_table(merged, true);
     report::render_markdown(merged);

@@ -5,7 +5,7 @@ set(COBENCH_FUZZ_TARGETS gbench_json go_bench results_jsonl config_toml include_
     benchmark_names merge_reports)
 
 # The stages those parsers live in, and every stage they link.
-set(COBENCH_FUZZ_STAGES core process stats verdict formats report config git cmake select results post)
+set(COBENCH_FUZZ_STAGES core process stats formats verdict report config git cmake select results aggregate post)
 
 # The clang build the smoke tests run the binaries of (make test builds it).
 set(COBENCH_FUZZ_BUILD_DIR ${PROJECT_SOURCE_DIR}/build-fuzz CACHE PATH

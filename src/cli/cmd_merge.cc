@@ -13,7 +13,7 @@
 #include "job/pipeline.h"
 #include "job/report_step.h"
 #include "results/log.h"
-#include "results/merge.h"
+#include "aggregate/merge.h"
 
 namespace cobench::cli {
 namespace {
@@ -35,7 +35,7 @@ bool same_folder(const fs::path& a, const fs::path& b) {
 /// them); the gate's exit code, 3 when a shard is missing or a target measured
 /// nothing. Throws InputError when the folders are not shards of one job.
 int merge_shard_reports(const std::vector<fs::path>& folders, const fs::path& out_dir, const verdict::GatePolicy& gate) {
-  std::vector<results::ShardFolder> shards;
+  std::vector<aggregate::ShardFolder> shards;
   for (const auto& folder : folders) {
     if (same_folder(folder, out_dir))
       throw InputError(fmt::format("--out {}: is the shard folder {}; write the merged reports to a folder of their own",
@@ -47,7 +47,7 @@ int merge_shard_reports(const std::vector<fs::path>& folders, const fs::path& ou
     shards.push_back({folder, results::read_results(results)});
   }
   const job::OutputDir output(out_dir, "--out", false);  // locked; files cobench did not write stay untouched
-  return job::finish_report(results::merge_shards(shards, out_dir), out_dir, gate);
+  return job::finish_report(aggregate::merge_shards(shards, out_dir), out_dir, gate);
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include "core/errors.h"
 #include "plan/plan.h"
 #include "process/signals.h"
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 #include "run/gbench_runner.h"
 #include "verdict/layouts.h"
 
@@ -25,7 +25,7 @@ int layouts_of(const config::Config& settings) {
 
 Claims claims_needing(const results::ResultsFile& results, int layout) {
   Claims claims;
-  for (const auto& row : results::aggregate(results, "results.jsonl").benchmarks)
+  for (const auto& row : aggregate::report_of(results, "results.jsonl").benchmarks)
     if (row.layout_outcome == verdict::LayoutOutcome::NeedsLayout && row.layouts.size() == static_cast<size_t>(layout - 1))
       claims[row.target].push_back(row.name);
   return claims;

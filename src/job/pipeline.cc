@@ -20,7 +20,7 @@
 #include "process/signals.h"
 #include "report/escape.h"
 #include "report/report.h"
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 #include "run/alloc_runs.h"
 #include "verdict/budget.h"
 #include "run/command_runner.h"
@@ -31,7 +31,7 @@
 #include "host/host.h"
 #include "run/progress.h"
 #include "results/log.h"
-#include "results/merge.h"
+#include "aggregate/merge.h"
 #include "results/samples.h"
 #include "run/schedule.h"
 #include "run/shipped_files.h"
@@ -156,7 +156,7 @@ int report_unmeasured(const std::vector<std::string>& notes, const config::Confi
   log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
   log.settings(job_settings(settings, revs, cpu, choice, settings.run.bench_args));
   for (const auto& note : notes) log.note(note);
-  report::write_reports(results::aggregate(results::read_results(log.path()), log.path().string()), out_dir);
+  report::write_reports(aggregate::report_of(results::read_results(log.path()), log.path().string()), out_dir);
   std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
   return exit_code;
 }

@@ -9,7 +9,7 @@
 #include "core/clock.h"
 #include "core/errors.h"
 #include "report/escape.h"
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 #include "results/log.h"
 
 namespace cobench::job {
@@ -34,7 +34,7 @@ int finish_report(const report::Report& report, const fs::path& out_dir, const v
 
 int report_from_log(const fs::path& results_path, const fs::path& out_dir, const verdict::GatePolicy& gate) {
   const auto start = std::chrono::steady_clock::now();
-  report::Report report = results::aggregate(results::read_results(results_path), results_path.string());
+  report::Report report = aggregate::report_of(results::read_results(results_path), results_path.string());
   // Reading the log and judging every row; rendering and writing follow.
   if (!report.phases.empty()) report.phases.insert(report.phases.end() - (report.phases.back().name == "other"),
                                                    {"analysis", seconds_since(start)});

@@ -7,7 +7,7 @@
 
 #include "core/errors.h"
 #include "formats/json_reader.h"
-#include "report/reach_json.h"
+#include "verdict/change_reach_json.h"
 #include "report/report.h"
 
 namespace cobench::report {
@@ -108,7 +108,7 @@ json row_json(const BenchmarkRow& row) {
   out["is_control"] = row.is_control;
   if (!row.control_kind.empty()) out["control_kind"] = row.control_kind;
   out["clears_control"] = row.clears_control ? json(*row.clears_control) : json(nullptr);
-  out["reach"] = row.reach ? change_reach_json(*row.reach) : json(nullptr);
+  out["reach"] = row.reach ? verdict::change_reach_json(*row.reach) : json(nullptr);
   out["likely_optimised_away"] = row.optimised_away.empty() ? json(nullptr) : json(row.optimised_away);
   if (row.shard > 0) out["shard"] = row.shard;
   // A check that did not finish (a stopped job) decided nothing: null, as unchecked, with what it measured.
@@ -260,7 +260,7 @@ BenchmarkRow read_row(const Reader& r) {
   row.is_control = r.at("is_control").boolean();
   if (r.has("control_kind")) row.control_kind = r.at("control_kind").text();
   if (r.has("clears_control") && !r.at("clears_control").is_null()) row.clears_control = r.at("clears_control").boolean();
-  if (r.has("reach") && !r.at("reach").is_null()) row.reach = change_reach_from_json(r.at("reach"));
+  if (r.has("reach") && !r.at("reach").is_null()) row.reach = verdict::change_reach_from_json(r.at("reach"));
   if (r.has("likely_optimised_away") && !r.at("likely_optimised_away").is_null())
     row.optimised_away = r.at("likely_optimised_away").text();
   if (r.has("shard")) row.shard = r.at("shard").integer();
@@ -283,25 +283,6 @@ json control_json(const verdict::ControlInterval& c) {
 }
 
 }  // namespace
-
-json change_reach_json(const verdict::ChangeReach& reach) {
-  json out = {{"status", verdict::to_string(reach.status)},
-              {"changed_lines", reach.changed_lines},
-              {"executed_changed_lines", reach.executed_changed_lines}};
-  if (!reach.reason.empty()) out["reason"] = reach.reason;
-  return out;
-}
-
-verdict::ChangeReach change_reach_from_json(const formats::JsonReader& r) {
-  verdict::ChangeReach reach;
-  auto status = verdict::change_reach_status_from_string(r.at("status").text());
-  if (!status) r.at("status").fail("expected reached, not_reached or unknown");
-  reach.status = *status;
-  reach.changed_lines = r.at("changed_lines").integer();
-  reach.executed_changed_lines = r.at("executed_changed_lines").integer();
-  if (r.has("reason")) reach.reason = r.at("reason").text();
-  return reach;
-}
 
 json to_json(const Report& report) {
   json rows = json::array(), added = json::array(), removed = json::array(), targets = json::array();

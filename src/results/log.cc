@@ -16,7 +16,7 @@
 #include "core/text.h"
 #include "formats/json_reader.h"
 #include "formats/json_text.h"
-#include "report/reach_json.h"
+#include "verdict/change_reach_json.h"
 
 namespace cobench::results {
 
@@ -74,21 +74,21 @@ ReachRecord reach_record_from(const nlohmann::json& line, const std::string& whe
   const formats::JsonReader r(line, where);
   ReachRecord record;
   if (r.has("target") && !r.at("target").is_null()) record.target = r.at("target").text();
-  record.fallback = report::change_reach_from_json(r);
+  record.fallback = verdict::change_reach_from_json(r);
   if (r.has("instances"))
     for (const auto& [name, value] : r.at("instances").object().items())
-      record.instances[name] = report::change_reach_from_json(r.at("instances").at(name));
+      record.instances[name] = verdict::change_reach_from_json(r.at("instances").at(name));
   return record;
 }
 
 }  // namespace
 
 void ResultsLog::reach(const ReachRecord& record) {
-  nlohmann::json line = report::change_reach_json(record.fallback);
+  nlohmann::json line = verdict::change_reach_json(record.fallback);
   line["type"] = "reach";
   line["target"] = record.target.empty() ? nlohmann::json() : nlohmann::json(record.target);
   nlohmann::json instances = nlohmann::json::object();
-  for (const auto& [name, reach] : record.instances) instances[name] = report::change_reach_json(reach);
+  for (const auto& [name, reach] : record.instances) instances[name] = verdict::change_reach_json(reach);
   line["instances"] = instances;
   append(line);
 }

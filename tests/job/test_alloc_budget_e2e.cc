@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/alloc_metrics.h"
+#include "aggregate/alloc_metrics.h"
 #include "run/alloc_runs.h"
 #include "run_fixture.h"
 #include "support/testing.h"
@@ -111,7 +111,7 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
       r.verdict = r.time.verdict = stats::Verdict::Pass;  // the time verdict is not under test here
       judged.benchmarks.push_back(r);
     }
-    results::apply_alloc_metrics(judged, results);
+    aggregate::apply_alloc_metrics(judged, results);
     ASSERT_TRUE(judged.benchmarks[0].allocs.has_value());
     ASSERT_TRUE(judged.benchmarks[1].allocs.has_value());
     EXPECT_EQ(judged.benchmarks[0].verdict, stats::Verdict::Regression);

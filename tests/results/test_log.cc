@@ -5,7 +5,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "report/report.h"
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 #include "support/testing.h"
 
 namespace cobench::results {
@@ -201,7 +201,7 @@ TEST(ResultsLog, TheSharedParentIsRecordedAndShownWithTheSettings) {
   EXPECT_EQ(file.settings.shared_parent->library, "/job/parent/libroutines.so");
   EXPECT_EQ(file.settings.shared_parent->sha256, sha);
   EXPECT_EQ(file.settings.shared_parent->changed_units, std::vector<std::string>{"src/touched.cc"});
-  const auto report = aggregate(file, path.string());
+  const auto report = aggregate::report_of(file, path.string());
   EXPECT_EQ(report.settings.at("shared_parent").at("sha256"), sha);
   EXPECT_NE(report::render_markdown(report).find(sha), std::string::npos) << "the settings block shows the hash";
   EXPECT_FALSE(to_json(JobSettings{}).contains("shared_parent")) << "absent unless one was built";
@@ -333,7 +333,7 @@ TEST(ResultsLog, RunsOfOtherLayoutsAreKeptApartAndOldRunLinesAreLayoutOne) {
   ASSERT_EQ(old.runs.size(), 1u);
   EXPECT_EQ(old.runs[0].layout, 1);
   EXPECT_TRUE(old.layout_runs.empty());
-  EXPECT_EQ(aggregate(old, "old.jsonl").layout_rule, "");
+  EXPECT_EQ(aggregate::report_of(old, "old.jsonl").layout_rule, "");
 
   nlohmann::json bad = to_json(sample_record());
   bad["layout"] = 4;

@@ -8,12 +8,12 @@
 #include "report/report.h"
 #include "results/log.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 
 /// One shard's report folder and its results.jsonl.
 struct ShardFolder {
   std::filesystem::path folder;  ///< as given on the command line
-  ResultsFile results;
+  results::ResultsFile results;
 };
 
 /// The shards' rows, targets and controls (named by shard) in one report,
@@ -24,4 +24,4 @@ struct ShardFolder {
 /// job: not sharded, other revisions, another count or split, a part twice.
 report::Report merge_shards(const std::vector<ShardFolder>& shards, const std::filesystem::path& out_dir);
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

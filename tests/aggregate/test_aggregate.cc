@@ -1,4 +1,4 @@
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 
 #include <unistd.h>
 
@@ -13,20 +13,20 @@
 #include "run/fake_runner.h"
 #include "run/schedule.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
 using run::testing::FakeRunner;
 
 /// Results as a run would log them: fake runs of `runner`'s targets.
-ResultsFile results_of(FakeRunner& runner, int runs, verdict::Budgets budgets = {}) {
-  ResultsFile file;
+results::ResultsFile results_of(FakeRunner& runner, int runs, verdict::Budgets budgets = {}) {
+  results::ResultsFile file;
   file.settings.base = "b";
   file.settings.head = "h";
   file.settings.budgets = std::move(budgets);
   for (const auto& pair : run::testing::fake_pairs(runner))
     for (int run = 0; run < runs; ++run)
-      for (Side side : {Side::Base, Side::Head}) file.runs.push_back(runner.run_once(pair.base, side, "x", run, {}));
+      for (results::Side side : {results::Side::Base, results::Side::Head}) file.runs.push_back(runner.run_once(pair.base, side, "x", run, {}));
   return file;
 }
 
@@ -37,8 +37,8 @@ const report::BenchmarkRow& row(const report::Report& report, const std::string&
 }
 
 /// A timing run of `target` that gave `samples`.
-RunRecord timing_run(const std::string& target, Side side, int run, std::map<std::string, Sample> samples) {
-  RunRecord r;
+results::RunRecord timing_run(const std::string& target, results::Side side, int run, std::map<std::string, results::Sample> samples) {
+  results::RunRecord r;
   r.target = target;
   r.side = side;
   r.run = run;
@@ -50,7 +50,7 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   FakeRunner runner;
   runner.targets["fast"] = {1.0, 0.01, {"BM_same"}};
   runner.targets["slow"] = {2.0, 0.01, {"BM_slow"}};
-  auto report = aggregate(results_of(runner, 6), "results.jsonl");
+  auto report = report_of(results_of(runner, 6), "results.jsonl");
   EXPECT_EQ(report.tool, "run");
   EXPECT_EQ(report.base, "b");
   EXPECT_EQ(report.head, "h");
@@ -65,13 +65,13 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
 }
 
 TEST(Aggregate, TheJobsTimeIsSplitIntoItsPhasesWithTheMachineControlApart) {
-  ResultsFile file;
+  results::ResultsFile file;
   file.settings.machine_control = "machine:ctl";
   for (int run = 1; run <= 2; ++run) {
-    RunRecord control = timing_run("machine:ctl", Side::Base, run, {});
+    results::RunRecord control = timing_run("machine:ctl", results::Side::Base, run, {});
     control.wall_seconds = 0.5;
     file.runs.push_back(control);
-    RunRecord measured = timing_run("bench", Side::Head, run, {});
+    results::RunRecord measured = timing_run("bench", results::Side::Head, run, {});
     measured.wall_seconds = 3;
     file.runs.push_back(measured);
   }
@@ -84,36 +84,36 @@ TEST(Aggregate, TheJobsTimeIsSplitIntoItsPhasesWithTheMachineControlApart) {
     EXPECT_EQ(phases[i].name, expected[i].first);
     EXPECT_DOUBLE_EQ(phases[i].seconds, expected[i].second) << phases[i].name;
   }
-  EXPECT_TRUE(phases_of(ResultsFile{}).empty()) << "a log without phases (an older cobench) has none";
+  EXPECT_TRUE(phases_of(results::ResultsFile{}).empty()) << "a log without phases (an older cobench) has none";
 }
 
 TEST(Aggregate, HostFactsOfAnotherTypeAreNoFacts) {
   // fuzz_merge_reports: a host line whose cpu_count was a string threw nlohmann's type_error out of aggregate.
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
-  ResultsFile file = results_of(runner, 6);
+  results::ResultsFile file = results_of(runner, 6);
   for (const nlohmann::json& host : {nlohmann::json{{"cpu_count", "2"}, {"load_average", "high"}},
                                      nlohmann::json{{"cpu_count", 1e300}, {"load_average", {"x"}}},
                                      nlohmann::json{{"cpu_count", -4}, {"load_average", nlohmann::json::object()}}}) {
     file.host = host;
-    EXPECT_NO_THROW(aggregate(file, "r")) << host.dump();
+    EXPECT_NO_THROW(report_of(file, "r")) << host.dump();
   }
 }
 
 TEST(Aggregate, ABaseThatAlwaysFailedIsNoRegressionOfTheChange) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
-  runner.targets["t"].failure = [](Side side, int) { return side == Side::Base ? "SIGSEGV" : ""; };
-  const auto& r = row(aggregate(results_of(runner, 6), "r"), "BM_x");
+  runner.targets["t"].failure = [](results::Side side, int) { return side == results::Side::Base ? "SIGSEGV" : ""; };
+  const auto& r = row(report_of(results_of(runner, 6), "r"), "BM_x");
   EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);  // the change fixed a crash, or both sides are in doubt
   EXPECT_EQ(r.note.find("broken by the change"), std::string::npos) << r.note;
 }
 
 /// `file` with `name`'s samples taken out of every head run (or every run) and an error in their place,
 /// as Google Benchmark reports a benchmark that called SkipWithError.
-void error_instead_of_samples(ResultsFile& file, const std::string& name, bool head_only) {
+void error_instead_of_samples(results::ResultsFile& file, const std::string& name, bool head_only) {
   for (auto& record : file.runs) {
-    if (head_only && record.side != Side::Head) continue;
+    if (head_only && record.side != results::Side::Head) continue;
     record.samples.erase(name);
     record.errors[name] = "the input file is missing";
   }
@@ -123,9 +123,9 @@ TEST(Aggregate, AHeadThatReportsAnErrorInEveryRunIsBrokenByTheChange) {
   // As a head that crashes in every run: a regression naming the error, not an inconclusive row that passes --gate.
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x", "BM_y"}};
-  ResultsFile file = results_of(runner, 6);
+  results::ResultsFile file = results_of(runner, 6);
   error_instead_of_samples(file, "BM_x", true);
-  const auto report = aggregate(file, "r");
+  const auto report = report_of(file, "r");
   const auto& r = row(report, "BM_x");
   EXPECT_EQ(r.verdict, stats::Verdict::Regression);
   EXPECT_EQ(r.note.rfind("broken by the change: the head reported an error in every run, the base did not", 0), 0u)
@@ -138,9 +138,9 @@ TEST(Aggregate, ABenchmarkThatReportsAnErrorInEveryRunOnBothSidesIsARowWithoutSa
   // It threw "unknown metric ''": a row without samples has no metric to split the variance of.
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x", "BM_y"}};
-  ResultsFile file = results_of(runner, 6);
+  results::ResultsFile file = results_of(runner, 6);
   error_instead_of_samples(file, "BM_x", false);
-  const auto report = aggregate(file, "r");
+  const auto report = report_of(file, "r");
   const auto& r = row(report, "BM_x");
   EXPECT_TRUE(r.base_samples.empty() && r.head_samples.empty());
   EXPECT_NE(r.verdict, stats::Verdict::Regression);  // nothing of the change's doing: both sides report it
@@ -150,8 +150,8 @@ TEST(Aggregate, ABenchmarkThatReportsAnErrorInEveryRunOnBothSidesIsARowWithoutSa
 TEST(Aggregate, FailedRunsAreCountedAndNamedInTheNote) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
-  runner.targets["t"].failure = [](Side side, int run) { return side == Side::Head && run < 2 ? "SIGSEGV" : ""; };
-  auto report = aggregate(results_of(runner, 6), "r");
+  runner.targets["t"].failure = [](results::Side side, int run) { return side == results::Side::Head && run < 2 ? "SIGSEGV" : ""; };
+  auto report = report_of(results_of(runner, 6), "r");
   const auto& r = row(report, "BM_x");
   EXPECT_EQ(r.failed_runs.size(), 2u);
   EXPECT_EQ(r.failed_runs[0].side, "head");
@@ -163,8 +163,8 @@ TEST(Aggregate, FailedRunsAreCountedAndNamedInTheNote) {
 TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
-  runner.targets["t"].failure = [](Side side, int) { return side == Side::Head ? "timeout" : ""; };
-  auto report = aggregate(results_of(runner, 6), "r");
+  runner.targets["t"].failure = [](results::Side side, int) { return side == results::Side::Head ? "timeout" : ""; };
+  auto report = report_of(results_of(runner, 6), "r");
   const auto& r = row(report, "BM_x");
   EXPECT_FALSE(r.time.compared);
   // The head failing every run where its base ran: the change broke it, a regression naming the failure.
@@ -187,15 +187,15 @@ TEST(Aggregate, ATargetWhoseEveryRunFailedIsAnInfrastructureFailureExplainedFirs
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
   runner.targets["ok"] = {1.0, 0.01, {"BM_y"}};
-  runner.targets["t"].failure = [](Side, int) { return "exit 1"; };
-  ResultsFile file = results_of(runner, 1);
+  runner.targets["t"].failure = [](results::Side, int) { return "exit 1"; };
+  results::ResultsFile file = results_of(runner, 1);
   for (auto& r : file.runs) {
     if (r.target != "t") continue;
     r.detail = "exit status 1";
     r.command = "bench_t --benchmark_min_tim=0.01";
     r.output_tail = "error: unrecognized command-line flag: --benchmark_min_tim=0.01\n";
   }
-  auto report = aggregate(file, "r");
+  auto report = report_of(file, "r");
   ASSERT_EQ(report.targets.size(), 2u);
   const auto& failed = report.targets[0].name == "t" ? report.targets[0] : report.targets[1];
   EXPECT_EQ(failed.failure,
@@ -205,8 +205,8 @@ TEST(Aggregate, ATargetWhoseEveryRunFailedIsAnInfrastructureFailureExplainedFirs
   ASSERT_FALSE(report.notes.empty());
   EXPECT_EQ(report.notes[0], "t: " + failed.failure);
   // A target that measured on one side is not one: its rows say what failed.
-  runner.targets["t"].failure = [](Side side, int) { return side == Side::Head ? "exit 1" : ""; };
-  EXPECT_TRUE(report::infrastructure_failures(aggregate(results_of(runner, 2), "r")).empty());
+  runner.targets["t"].failure = [](results::Side side, int) { return side == results::Side::Head ? "exit 1" : ""; };
+  EXPECT_TRUE(report::infrastructure_failures(report_of(results_of(runner, 2), "r")).empty());
 }
 
 TEST(Aggregate, OneSidedBenchmarksAreAddedOrRemoved) {
@@ -214,11 +214,11 @@ TEST(Aggregate, OneSidedBenchmarksAreAddedOrRemoved) {
   runner.targets["t"] = {1.0, 0.01, {"BM_both"}};
   auto file = results_of(runner, 6);
   for (auto& run : file.runs) {
-    if (run.side == Side::Head) run.samples["BM_new"] = {{"real_ns", 5.0}};
+    if (run.side == results::Side::Head) run.samples["BM_new"] = {{"real_ns", 5.0}};
     else run.samples["BM_gone"] = {{"real_ns", 5.0}};
   }
-  file.one_sided.push_back({"bench_new", Side::Head, {"BM_n1"}});
-  auto report = aggregate(file, "r");
+  file.one_sided.push_back({"bench_new", results::Side::Head, {"BM_n1"}});
+  auto report = report_of(file, "r");
   ASSERT_EQ(report.benchmarks.size(), 1u);
   ASSERT_EQ(report.added.size(), 2u);
   EXPECT_EQ(report.added[0].name, "BM_new");
@@ -231,7 +231,7 @@ TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
   FakeRunner runner;
   runner.targets["t"] = {1.3, 0.01, {"BM_loose", "BM_strict"}};
   const verdict::Budgets budgets({}, {{"t/BM_loose", 0.5, {}, {}}});
-  auto report = aggregate(results_of(runner, 6, budgets), "r");
+  auto report = report_of(results_of(runner, 6, budgets), "r");
   EXPECT_EQ(row(report, "BM_loose").verdict, stats::Verdict::Pass);
   EXPECT_DOUBLE_EQ(row(report, "BM_loose").budget, 0.5);
   EXPECT_EQ(row(report, "BM_strict").verdict, stats::Verdict::Regression);
@@ -239,13 +239,13 @@ TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
 
 TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
   // Eigen's bench_fft on 2 cores at load 9: 93.8 us real, 9.3 us CPU.
-  ResultsFile file;
+  results::ResultsFile file;
   file.settings.metric = "real_time";
   file.host = {{"cpu_count", 2}, {"load_average", {9.6, 9.1, 8.7}}};
   for (int run = 0; run < 4; ++run)
-    for (Side side : {Side::Base, Side::Head})
+    for (results::Side side : {results::Side::Base, results::Side::Head})
       file.runs.push_back(timing_run("bench_fft", side, run, {{"BM_FFT/1024", {{"real_ns", 93831.0 + run}, {"cpu_ns", 9342.0}}}}));
-  auto notes = aggregate(file, "results.jsonl").notes;
+  auto notes = report_of(file, "results.jsonl").notes;
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0], "the runner was loaded: load average 9.6 on 2 CPUs at the start, benchmark processes got 10% of "
                       "a CPU (median cpu_time/real_time); 1 of 1 rows are judged on real_time, which counts the time "
@@ -256,13 +256,13 @@ TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
   // Loaded by load average alone: still said, whatever the metric.
   file.settings.metric = "cpu_time";
   for (auto& r : file.runs) r.samples["BM_FFT/1024"]["cpu_ns"] = 93000;
-  notes = aggregate(file, "results.jsonl").notes;
+  notes = report_of(file, "results.jsonl").notes;
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].rfind("the runner was loaded: load average 9.6 on 2 CPUs at the start, benchmark processes got 99%",
                            0), 0u) << notes[0];
   // A quiet runner: nothing to say.
   file.host["load_average"] = {0.5, 0.4, 0.3};
-  EXPECT_TRUE(aggregate(file, "results.jsonl").notes.empty());
+  EXPECT_TRUE(report_of(file, "results.jsonl").notes.empty());
 }
 
 TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
@@ -271,7 +271,7 @@ TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
   auto file = results_of(runner, 3);
   file.stops["t"] = "time budget 1 min exhausted after 3 runs per side";
   file.truncated = true;
-  auto report = aggregate(file, "res.jsonl");
+  auto report = report_of(file, "res.jsonl");
   EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);
   ASSERT_EQ(report.notes.size(), 1u);
   EXPECT_NE(report.notes[0].find("res.jsonl"), std::string::npos);
@@ -284,7 +284,7 @@ TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
   auto file = results_of(runner, 1);
   file.stops["bench_fft"] = "--benchmark_filter 'BM_nope' matches no benchmark";
   file.stops["t"] = "time budget 1 min exhausted after 1 runs per side";
-  auto report = aggregate(file, "res.jsonl");
+  auto report = report_of(file, "res.jsonl");
   EXPECT_EQ(report.notes, (std::vector<std::string>{"bench_fft: --benchmark_filter 'BM_nope' matches no benchmark"}));
   EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);  // on its row, not in the notes
 }
@@ -296,7 +296,7 @@ TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
 // (here ±40%); at the final level the 10 Walsh averages the wild pair is part
 // of still reach about half of it.
 TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
-  ResultsFile file;
+  results::ResultsFile file;
   file.settings.base = "b";
   file.settings.head = "h";
   file.settings.metric = "cpu_time";
@@ -310,13 +310,13 @@ TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
     const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
     const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
     const double wild = run == 3 ? 1.4 : 1.0;  // one pair a neighbour's burst hit
-    auto sample = [](double ns) { return Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
-    file.runs.push_back(timing_run("bench_ctl", Side::Base, run, {{"BM_Ctl", sample(base)}}));
-    file.runs.push_back(timing_run("bench_ctl", Side::Head, run, {{"BM_Ctl", sample(base * jitter * wild)}}));
-    file.runs.push_back(timing_run("bench_work", Side::Base, run, {{"BM_Work", sample(base)}}));
-    file.runs.push_back(timing_run("bench_work", Side::Head, run, {{"BM_Work", sample(base * 1.3 * jitter)}}));
+    auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", sample(base)}}));
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", sample(base * jitter * wild)}}));
+    file.runs.push_back(timing_run("bench_work", results::Side::Base, run, {{"BM_Work", sample(base)}}));
+    file.runs.push_back(timing_run("bench_work", results::Side::Head, run, {{"BM_Work", sample(base * 1.3 * jitter)}}));
   }
-  const report::Report report = aggregate(file, "results.jsonl");
+  const report::Report report = report_of(file, "results.jsonl");
   ASSERT_EQ(report.controls.size(), 1u);
   EXPECT_EQ(report.controls[0].kind, "layout");
   EXPECT_LT(report.controls[0].spread, 0.25) << "the stated level, not the interim extremes (0.40)";
@@ -334,7 +334,7 @@ TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
 // the budget only by that much, keeps one that clears it on top of the shift,
 // and says in the note which control showed what.
 TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt) {
-  ResultsFile file;
+  results::ResultsFile file;
   file.settings.base = "b";
   file.settings.head = "h";
   file.settings.metric = "cpu_time";
@@ -344,18 +344,18 @@ TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt
   file.settings.min_runs = 12;
   file.settings.max_runs = 12;
   file.settings.layout_controls = {"bench_ctl"};
-  auto sample = [](double ns) { return Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
   for (int run = 0; run < 12; ++run) {
     const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
     const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
-    file.runs.push_back(timing_run("bench_ctl", Side::Base, run, {{"BM_Ctl", sample(base)}}));
-    file.runs.push_back(timing_run("bench_ctl", Side::Head, run, {{"BM_Ctl", sample(base * 1.04 * jitter)}}));
-    file.runs.push_back(timing_run("bench_work", Side::Base, run,
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", sample(base)}}));
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", sample(base * 1.04 * jitter)}}));
+    file.runs.push_back(timing_run("bench_work", results::Side::Base, run,
                                    {{"BM_Shifted", sample(base)}, {"BM_Slower", sample(base)}}));
-    file.runs.push_back(timing_run("bench_work", Side::Head, run,
+    file.runs.push_back(timing_run("bench_work", results::Side::Head, run,
                                    {{"BM_Shifted", sample(base * 1.08 * jitter)}, {"BM_Slower", sample(base * 1.25 * jitter)}}));
   }
-  const report::Report report = aggregate(file, "results.jsonl");
+  const report::Report report = report_of(file, "results.jsonl");
   ASSERT_EQ(report.controls.size(), 1u);
   EXPECT_GT(report.controls[0].ci_low, 1.03);
   EXPECT_FALSE(report.control_rule.empty());
@@ -373,8 +373,8 @@ TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt
 // instructions only, both verdicts beside each other when time was measured
 // too, failures and timeouts under callgrind in the notes, the target's
 // status with how it was counted, and a target of which nothing was counted.
-RunRecord counted(const std::string& target, Side side, int run, std::map<std::string, double> instructions) {
-  RunRecord r;
+results::RunRecord counted(const std::string& target, results::Side side, int run, std::map<std::string, double> instructions) {
+  results::RunRecord r;
   r.target = target;
   r.side = side;
   r.run = run;
@@ -387,22 +387,22 @@ RunRecord counted(const std::string& target, Side side, int run, std::map<std::s
   return r;
 }
 
-ResultsFile instructions_only() {
-  ResultsFile file;
+results::ResultsFile instructions_only() {
+  results::ResultsFile file;
   file.settings.base = "b";
   file.settings.head = "h";
   file.settings.metric = "instructions";
-  file.settings.instructions = InstructionSettings{2, 0.005, verdict::Governing::Time};
+  file.settings.instructions = results::InstructionSettings{2, 0.005, verdict::Governing::Time};
   for (int run = 0; run < 2; ++run) {
-    file.runs.push_back(counted("bench_a", Side::Base, run, {{"BM_work", 8000}, {"BM_same", 4000}}));
-    file.runs.push_back(counted("bench_a", Side::Head, run, {{"BM_work", 16000}, {"BM_same", 4000}}));
+    file.runs.push_back(counted("bench_a", results::Side::Base, run, {{"BM_work", 8000}, {"BM_same", 4000}}));
+    file.runs.push_back(counted("bench_a", results::Side::Head, run, {{"BM_work", 16000}, {"BM_same", 4000}}));
   }
   return file;
 }
 
 /// A paired cpu_time job that allows `layouts` code layouts, every look final at 8 pairs.
-ResultsFile layout_job(int layouts) {
-  ResultsFile file;
+results::ResultsFile layout_job(int layouts) {
+  results::ResultsFile file;
   file.settings.base = "b";
   file.settings.head = "h";
   file.settings.metric = "cpu_time";
@@ -415,13 +415,13 @@ ResultsFile layout_job(int layouts) {
 }
 
 /// 8 pairs of `name` in `target` reading head/base `ratio` in `layout`, with a little noise.
-void add_layout_runs(ResultsFile& file, const std::string& target, const std::string& name, int layout, double ratio) {
-  auto sample = [](double ns) { return Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+void add_layout_runs(results::ResultsFile& file, const std::string& target, const std::string& name, int layout, double ratio) {
+  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
   for (int run = 0; run < 8; ++run) {
     const double base = 100 * (1 + 0.004 * ((run * 7) % 5 - 2));
     const double jitter = 1 + 0.003 * ((run * 3) % 5 - 2);
-    for (Side side : {Side::Base, Side::Head}) {
-      RunRecord r = timing_run(target, side, run, {{name, sample(side == Side::Base ? base : base * ratio * jitter)}});
+    for (results::Side side : {results::Side::Base, results::Side::Head}) {
+      results::RunRecord r = timing_run(target, side, run, {{name, sample(side == results::Side::Base ? base : base * ratio * jitter)}});
       r.layout = layout;
       (layout == 1 ? file.runs : file.layout_runs).push_back(r);
     }
@@ -429,12 +429,12 @@ void add_layout_runs(ResultsFile& file, const std::string& target, const std::st
 }
 
 TEST(AggregateLayouts, AClaimTheSecondLayoutReadsAlikeIsConfirmedWithBothLayoutsListed) {
-  ResultsFile file = layout_job(2);
+  results::ResultsFile file = layout_job(2);
   add_layout_runs(file, "bench_slow", "BM_Slow", 1, 2.0);
   add_layout_runs(file, "bench_slow", "BM_Slow", 2, 1.9);
   add_layout_runs(file, "bench_fast", "BM_Fast", 1, 0.5);
   add_layout_runs(file, "bench_fast", "BM_Fast", 2, 0.55);
-  const report::Report report = aggregate(file, "results.jsonl");
+  const report::Report report = report_of(file, "results.jsonl");
   EXPECT_NE(report.layout_rule.find("second code layout"), std::string::npos) << report.layout_rule;
   const auto& slow = row(report, "BM_Slow");
   EXPECT_EQ(slow.verdict, stats::Verdict::Regression);
@@ -453,11 +453,11 @@ TEST(AggregateLayouts, AClaimTheSecondLayoutReadsAlikeIsConfirmedWithBothLayouts
 }
 
 TEST(AggregateLayouts, AClaimAnotherLayoutReadsOtherwiseIsLayoutSensitive) {
-  ResultsFile file = layout_job(2);
+  results::ResultsFile file = layout_job(2);
   add_layout_runs(file, "bench_topk", "BM_TopK", 1, 0.77);  // the demo probe's false speed-up ...
   add_layout_runs(file, "bench_topk", "BM_TopK", 2, 1.30);  // ... read the other way in layout 2
   add_layout_runs(file, "bench_same", "BM_Same", 1, 1.0);
-  const report::Report report = aggregate(file, "results.jsonl");
+  const report::Report report = report_of(file, "results.jsonl");
   const auto& topk = row(report, "BM_TopK");
   EXPECT_EQ(topk.verdict, stats::Verdict::LayoutSensitive);
   EXPECT_EQ(topk.layout_outcome, std::optional(verdict::LayoutOutcome::LayoutSensitive));
@@ -490,11 +490,11 @@ TEST(AggregateLayouts, AClaimAnotherLayoutReadsOtherwiseIsLayoutSensitive) {
 }
 
 TEST(AggregateLayouts, AnUndecidedSecondLayoutWaitsForTheThirdWhichDecides) {
-  ResultsFile file = layout_job(3);
+  results::ResultsFile file = layout_job(3);
   add_layout_runs(file, "bench_slow", "BM_Slow", 1, 1.3);
   add_layout_runs(file, "bench_slow", "BM_Slow", 2, 1.05);  // straddles the 5% budget
   {
-    const report::Report waiting = aggregate(file, "results.jsonl");
+    const report::Report waiting = report_of(file, "results.jsonl");
     const auto& slow = row(waiting, "BM_Slow");
     ASSERT_EQ(slow.layouts.size(), 2u);
     EXPECT_EQ(slow.layouts[1].verdict, verdict::LayoutVerdict::Inconclusive);
@@ -504,7 +504,7 @@ TEST(AggregateLayouts, AnUndecidedSecondLayoutWaitsForTheThirdWhichDecides) {
     EXPECT_TRUE(report::to_json(waiting).at("benchmarks")[0].at("layout_outcome").is_null());
   }
   add_layout_runs(file, "bench_slow", "BM_Slow", 3, 1.3);
-  const report::Report decided = aggregate(file, "results.jsonl");
+  const report::Report decided = report_of(file, "results.jsonl");
   const auto& slow = row(decided, "BM_Slow");
   EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
   EXPECT_EQ(slow.layouts.size(), 3u);
@@ -512,11 +512,11 @@ TEST(AggregateLayouts, AnUndecidedSecondLayoutWaitsForTheThirdWhichDecides) {
 }
 
 TEST(AggregateLayouts, ControlsAndJobsWithoutConfirmationAreNeverChecked) {
-  ResultsFile file = layout_job(2);
+  results::ResultsFile file = layout_job(2);
   file.settings.layout_controls = {"bench_ctl"};
   add_layout_runs(file, "bench_ctl", "BM_Ctl", 1, 1.5);
   add_layout_runs(file, "bench_slow", "BM_Slow", 1, 2.0);  // a claim whose layout 2 never ran
-  const report::Report report = aggregate(file, "results.jsonl");
+  const report::Report report = report_of(file, "results.jsonl");
   const auto& control = row(report, "BM_Ctl");
   EXPECT_TRUE(control.is_control);
   EXPECT_FALSE(control.layout_outcome.has_value());
@@ -525,16 +525,16 @@ TEST(AggregateLayouts, ControlsAndJobsWithoutConfirmationAreNeverChecked) {
   EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::NeedsLayout));
   EXPECT_NE(slow.note.find("layout 2 was not measured"), std::string::npos) << slow.note;
 
-  ResultsFile off = layout_job(1);
+  results::ResultsFile off = layout_job(1);
   add_layout_runs(off, "bench_slow", "BM_Slow", 1, 2.0);
-  const report::Report plain = aggregate(off, "results.jsonl");
+  const report::Report plain = report_of(off, "results.jsonl");
   EXPECT_EQ(plain.layout_rule, "");
   EXPECT_FALSE(row(plain, "BM_Slow").layout_outcome.has_value());
   EXPECT_EQ(row(plain, "BM_Slow").verdict, stats::Verdict::Regression);
 }
 
 TEST(InstructionMetrics, AJobCountingInstructionsOnlyGetsItsRowsFromThem) {
-  const report::Report report = aggregate(instructions_only(), "results.jsonl");
+  const report::Report report = report_of(instructions_only(), "results.jsonl");
   ASSERT_EQ(report.benchmarks.size(), 2u);
   const auto& work = row(report, "BM_work");
   EXPECT_FALSE(work.time_measured);
@@ -559,13 +559,13 @@ TEST(InstructionMetrics, AJobCountingInstructionsOnlyGetsItsRowsFromThem) {
 }
 
 TEST(InstructionMetrics, TimeoutsUnderCallgrindAreNamedOnTheRow) {
-  ResultsFile file = instructions_only();
+  results::ResultsFile file = instructions_only();
   for (auto& r : file.runs)
-    if (r.side == Side::Head) {
+    if (r.side == results::Side::Head) {
       r.samples.erase("BM_work");
       r.errors["BM_work"] = "timed out after 300 s under callgrind (1 iteration)";
     }
-  const report::Report report = aggregate(file, "r");
+  const report::Report report = report_of(file, "r");
   const auto& work = row(report, "BM_work");
   ASSERT_TRUE(work.instructions);
   EXPECT_FALSE(work.instructions->compared);
@@ -575,7 +575,7 @@ TEST(InstructionMetrics, TimeoutsUnderCallgrindAreNamedOnTheRow) {
 }
 
 TEST(InstructionMetrics, ATargetOfWhichNothingWasCountedIsAnInfrastructureFailure) {
-  ResultsFile file = instructions_only();
+  results::ResultsFile file = instructions_only();
   for (auto& r : file.runs) {
     for (const auto& [name, sample] : r.samples) r.errors[name] = "exit status 1 under callgrind (1 iteration)";
     r.samples.clear();
@@ -583,7 +583,7 @@ TEST(InstructionMetrics, ATargetOfWhichNothingWasCountedIsAnInfrastructureFailur
     r.detail = "exit status 1 under callgrind (1 iteration)";
     r.command = "valgrind --tool=callgrind ./bench_a";
   }
-  const report::Report report = aggregate(file, "r");
+  const report::Report report = report_of(file, "r");
   const auto failures = report::infrastructure_failures(report);
   ASSERT_EQ(failures.size(), 1u);
   EXPECT_EQ(failures[0].rfind("bench_a: every instruction run failed; first: base run 0: exit status 1", 0), 0u)
@@ -592,14 +592,14 @@ TEST(InstructionMetrics, ATargetOfWhichNothingWasCountedIsAnInfrastructureFailur
 }
 
 TEST(InstructionMetrics, BesideTimeBothVerdictsStandAndTimeGoverns) {
-  ResultsFile file = instructions_only();
+  results::ResultsFile file = instructions_only();
   file.settings.metric = "cpu_time";
   for (int run = 0; run < 6; ++run)
-    for (Side side : {Side::Base, Side::Head})
+    for (results::Side side : {results::Side::Base, results::Side::Head})
       file.runs.push_back(timing_run("bench_a", side, run,
                                      {{"BM_work", {{"real_ns", 100.0 + run}, {"cpu_ns", 100.0 + run}, {"threads", 1}}},
                                       {"BM_same", {{"real_ns", 50.0 + run}, {"cpu_ns", 50.0 + run}, {"threads", 1}}}}));
-  const report::Report report = aggregate(file, "r");
+  const report::Report report = report_of(file, "r");
   ASSERT_EQ(report.benchmarks.size(), 2u);  // one row per benchmark, not one per metric
   const auto& work = row(report, "BM_work");
   EXPECT_TRUE(work.time_measured);
@@ -611,20 +611,20 @@ TEST(InstructionMetrics, BesideTimeBothVerdictsStandAndTimeGoverns) {
   EXPECT_NE(work.note.find("instructions regression"), std::string::npos) << work.note;
   // And the same records judged with instructions governing.
   file.settings.instructions->governing = verdict::Governing::Instructions;
-  EXPECT_EQ(row(aggregate(file, "r"), "BM_work").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(row(report_of(file, "r"), "BM_work").verdict, stats::Verdict::Regression);
 }
 
 TEST(InstructionMetrics, ATimeBudgetThatStoppedTheRunsIsSaid) {
-  ResultsFile file = instructions_only();
+  results::ResultsFile file = instructions_only();
   file.runs.resize(2);  // run 0 only
-  RunRecord skipped;
+  results::RunRecord skipped;
   skipped.target = "bench_a";
   skipped.kind = "instructions";
   skipped.status = "skipped";
   skipped.run = 1;
   skipped.detail = "time budget 1.0 min exhausted after 1 instruction runs per side";
   file.runs.push_back(skipped);
-  const report::Report report = aggregate(file, "r");
+  const report::Report report = report_of(file, "r");
   EXPECT_EQ(report.targets[0].instruction_runs, 1);
   EXPECT_NE(report.targets[0].instructions_status.find(
                 "measured (1 run per side under callgrind, then time budget 1.0 min exhausted after 1 instruction runs"),
@@ -633,24 +633,24 @@ TEST(InstructionMetrics, ATimeBudgetThatStoppedTheRunsIsSaid) {
 }
 
 TEST(InstructionMetrics, SettingsRoundTripThroughResultsJsonl) {
-  JobSettings settings = instructions_only().settings;
+  results::JobSettings settings = instructions_only().settings;
   settings.instructions->governing = verdict::Governing::Worst;
   auto line = to_json(settings);
   line["type"] = "settings";
-  const JobSettings back = job_settings_from_json(line, "results.jsonl:2");
+  const results::JobSettings back = results::job_settings_from_json(line, "results.jsonl:2");
   EXPECT_EQ(back.metric, "instructions");
   ASSERT_TRUE(back.instructions);
   EXPECT_EQ(back.instructions->runs, 2);
   EXPECT_DOUBLE_EQ(back.instructions->tolerance, 0.005);
   EXPECT_EQ(back.instructions->governing, verdict::Governing::Worst);
   line["instructions"] = nullptr;
-  EXPECT_THROW(job_settings_from_json(line, "results.jsonl:2"), InputError);  // metric instructions without them
+  EXPECT_THROW(results::job_settings_from_json(line, "results.jsonl:2"), InputError);  // metric instructions without them
 }
 
 }  // namespace
-}  // namespace cobench::results
+}  // namespace cobench::aggregate
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
 using Status = verdict::ChangeReach::Status;
@@ -660,14 +660,14 @@ TEST(AggregateReach, RowsTakeTheirInstanceThenTheirTargetThenTheJobAndTheFoldCap
   runner.targets["grid"] = {2.0, 0.01, {"BM_Work/8", "BM_Work/4096", "BM_Work/65536"}};
   runner.targets["other"] = {2.0, 0.01, {"BM_Other"}};
   runner.targets["lone"] = {1.0, 0.01, {"BM_Lone"}};
-  ResultsFile file = results_of(runner, 8);
+  results::ResultsFile file = results_of(runner, 8);
   file.settings.reach = true;
   file.settings.reach_method = "head coverage build";
   file.reach.push_back({"grid",
                         {Status::Unknown, 3, 0, ""},
                         {{"BM_Work/8", {Status::NotReached, 3, 0, ""}}, {"BM_Work/4096", {Status::Reached, 3, 2, ""}}}});
   file.reach.push_back({"other", {Status::Unknown, 3, 0, "head: coverage build failed"}, {}});
-  auto report = aggregate(file, "r");
+  auto report = report_of(file, "r");
   EXPECT_EQ(report.reach_method, "head coverage build");
   const auto& small = row(report, "BM_Work/8");
   EXPECT_EQ(small.reach->status, Status::NotReached);
@@ -682,28 +682,28 @@ TEST(AggregateReach, RowsTakeTheirInstanceThenTheirTargetThenTheJobAndTheFoldCap
 
   // A job-wide answer (a runner without coverage) covers every row; without a reach pass rows carry none.
   file.reach = {{"", {Status::Unknown, 0, 0, "runner go: ..."}, {}}};
-  EXPECT_EQ(row(aggregate(file, "r"), "BM_Work/8").reach->reason, "runner go: ...");
+  EXPECT_EQ(row(report_of(file, "r"), "BM_Work/8").reach->reason, "runner go: ...");
   file.settings.reach = false;
-  EXPECT_FALSE(row(aggregate(file, "r"), "BM_Work/8").reach);
+  EXPECT_FALSE(row(report_of(file, "r"), "BM_Work/8").reach);
 }
 
 TEST(AggregateSelection, TargetsTheFilterNarrowedAwayAreListed) {
   FakeRunner runner;
   runner.targets["kept"] = {1.0, 0.01, {"BM_Kept"}};
-  ResultsFile file = results_of(runner, 2);
+  results::ResultsFile file = results_of(runner, 2);
   file.settings.selection = {{"filter", "BM_Kept"}, {"reason", "2 of 2 benchmark targets reach the change"}};
   file.stops["other"] = "--benchmark_filter 'BM_Kept' matches no benchmark";
   file.stops["slow"] = "time budget exhausted";
-  auto report = aggregate(file, "r");
+  auto report = report_of(file, "r");
   EXPECT_EQ(report.selection["filtered_out"], nlohmann::json{"other"});
   file.settings.selection = {{"filter", nullptr}};
-  EXPECT_FALSE(aggregate(file, "r").selection.contains("filtered_out"));
+  EXPECT_FALSE(report_of(file, "r").selection.contains("filtered_out"));
 }
 
 TEST(AggregateReach, ReachLinesRoundTripThroughResultsJsonl) {
-  ResultsFile file;
-  ResultsLog log(std::filesystem::temp_directory_path() / ("cobench-reach-" + std::to_string(::getpid()) + ".jsonl"));
-  JobSettings settings;
+  results::ResultsFile file;
+  results::ResultsLog log(std::filesystem::temp_directory_path() / ("cobench-reach-" + std::to_string(::getpid()) + ".jsonl"));
+  results::JobSettings settings;
   settings.base = "b";
   settings.head = "h";
   settings.reach = true;
@@ -711,11 +711,11 @@ TEST(AggregateReach, ReachLinesRoundTripThroughResultsJsonl) {
   log.settings(settings);
   log.reach({"grid", {Status::Unknown, 3, 0, "head: failed"}, {{"BM_W/8", {Status::NotReached, 3, 0, ""}}}});
   log.reach({"", {Status::Unknown, 0, 0, "runner go"}, {}});
-  const ResultsFile back = read_results(log.path());
+  const results::ResultsFile back = results::read_results(log.path());
   // A reach line with a status this cobench does not know is an error naming its line.
   append_line_durable(log.path(), R"({"type":"reach","status":"maybe","changed_lines":1,"executed_changed_lines":0})");
   try {
-    read_results(log.path());
+    results::read_results(log.path());
     ADD_FAILURE() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(".jsonl:4: $.status: "), std::string::npos) << e.what();
@@ -733,4 +733,4 @@ TEST(AggregateReach, ReachLinesRoundTripThroughResultsJsonl) {
 }
 
 }  // namespace
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

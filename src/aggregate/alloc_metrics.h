@@ -7,12 +7,12 @@
 #include "report/report.h"
 #include "results/log.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 
 /// Adds MedianMetrics to every row that has counts on both sides, folds them
 /// into the row's verdict, and fills TargetInfo::alloc_status / alloc_runs.
 /// Counts come from kind "alloc" records (Google Benchmark) or, where a target
 /// has none, from its timing records (Go's -benchmem).
-void apply_alloc_metrics(report::Report& report, const ResultsFile& results);
+void apply_alloc_metrics(report::Report& report, const results::ResultsFile& results);
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

@@ -1,4 +1,4 @@
-#include "results/merge.h"
+#include "aggregate/merge.h"
 
 #include <algorithm>
 #include <map>
@@ -9,9 +9,9 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.h"
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
 namespace fs = std::filesystem;
@@ -24,10 +24,10 @@ void check_shards(const std::vector<ShardFolder>& shards) {
   const ShardFolder& first = shards.front();
   std::map<int, const ShardFolder*> parts;
   for (const auto& shard : shards) {
-    const JobSettings& s = shard.results.settings;
+    const results::JobSettings& s = shard.results.settings;
     const std::string folder = shard.folder.string();
     if (!s.shard) throw InputError(fmt::format("{}: not a shard (its job ran without --shard I/N)", folder));
-    const JobSettings& f = first.results.settings;
+    const results::JobSettings& f = first.results.settings;
     for (const auto& [side, here, there] : {std::tuple{"base", s.base, f.base}, std::tuple{"head", s.head, f.head}})
       if (here != there)
         throw InputError(fmt::format("{}: another {} ({}; {} has {}): not shards of one job", folder, side, here,
@@ -48,7 +48,7 @@ void check_shards(const std::vector<ShardFolder>& shards) {
                                      folder, first.folder.string(), target.target));
     }
     // Shards of one job measured and judged alike: a row judged against another budget is not this job's.
-    if (auto difference = shard_difference(s, f))
+    if (auto difference = results::shard_difference(s, f))
       throw InputError(fmt::format("{}: not a shard of the job of {}: they differ in {} (here, there); every shard of "
                                    "one job runs with the same settings",
                                    folder, first.folder.string(), *difference));
@@ -67,9 +67,9 @@ std::string host_phrase(const nlohmann::json& host) {
 
 /// One shard's report as it stands alone, its rows and targets marked with its part.
 report::Report shard_report(const ShardFolder& shard, const fs::path& out_dir) {
-  const ShardSplit& split = *shard.results.settings.shard;
-  report::Report part = aggregate(shard.results, (shard.folder / "results.jsonl").string());
-  std::erase(part.notes, shard_note(split));  // the merged report says it for all shards
+  const results::ShardSplit& split = *shard.results.settings.shard;
+  report::Report part = report_of(shard.results, (shard.folder / "results.jsonl").string());
+  std::erase(part.notes, results::shard_note(split));  // the merged report says it for all shards
   for (const auto& failure : report::infrastructure_failures(part)) std::erase(part.notes, failure);  // said again below
   for (auto& row : part.benchmarks) {
     row.shard = split.index;
@@ -91,7 +91,7 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
   std::sort(ordered.begin(), ordered.end(), [](const auto* a, const auto* b) {
     return a->results.settings.shard->index < b->results.settings.shard->index;
   });
-  const ShardSplit& split = *ordered.front()->results.settings.shard;
+  const results::ShardSplit& split = *ordered.front()->results.settings.shard;
 
   std::vector<report::Report> parts;
   for (const auto* shard : ordered) parts.push_back(shard_report(*shard, out_dir));
@@ -125,7 +125,7 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
   std::set<std::string> hosts;
   nlohmann::json per_shard_hosts = nlohmann::json::object();
   for (size_t i = 0; i < parts.size(); ++i) {
-    const ShardSplit& own = *ordered[i]->results.settings.shard;
+    const results::ShardSplit& own = *ordered[i]->results.settings.shard;
     const report::Report& part = parts[i];
     out.benchmarks.insert(out.benchmarks.end(), part.benchmarks.begin(), part.benchmarks.end());
     out.added.insert(out.added.end(), part.added.begin(), part.added.end());
@@ -133,7 +133,7 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
     out.targets.insert(out.targets.end(), part.targets.begin(), part.targets.end());
     out.controls.insert(out.controls.end(), part.controls.begin(), part.controls.end());
     if (out.control_rule.empty()) out.control_rule = part.control_rule;  // the rule is one; a shard without controls has none
-    out.layout_rule = part.layout_rule;  // one setting in every shard (shard_difference)
+    out.layout_rule = part.layout_rule;  // one setting in every shard (results::shard_difference)
     out.shards.push_back({{"index", own.index},
                           {"count", own.count},
                           {"folder", ordered[i]->folder.string()},
@@ -178,4 +178,4 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
   return out;
 }
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

@@ -1,4 +1,4 @@
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 
 #include <algorithm>
 #include <optional>
@@ -7,14 +7,15 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "results/alloc_metrics.h"
-#include "results/instruction_metrics.h"
+#include "aggregate/alloc_metrics.h"
+#include "aggregate/failed_runs.h"
+#include "aggregate/instruction_metrics.h"
 #include "results/judging.h"
 #include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/layouts.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
 /// What happened to one target's timing runs.
@@ -24,16 +25,8 @@ struct TargetRuns {
   std::vector<report::FailedRun> failed;
   std::map<std::string, std::string> errors;  // benchmark -> "head: message"
   std::set<std::string> head_errors;          // benchmarks that reported an error (SkipWithError) in a head run
-  const RunRecord* first_failure = nullptr;   // explains a target whose every run failed
+  const results::RunRecord* first_failure = nullptr;   // explains a target whose every run failed
 };
-
-std::string phrase(const std::string& cause) {
-  if (cause.rfind("SIG", 0) == 0 || cause.rfind("signal", 0) == 0) return "crashed (" + cause + ")";
-  if (cause == "timeout") return "timed out";
-  if (cause == "unparsable JSON") return "printed unparsable JSON";
-  if (cause.rfind("exit", 0) == 0) return "failed (" + cause + ")";
-  return cause;
-}
 
 void append_note(std::string& note, const std::string& text) {
   if (text.empty()) return;
@@ -41,20 +34,20 @@ void append_note(std::string& note, const std::string& text) {
 }
 
 /// Targets in first-seen order with their run counts.
-std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecord>& runs) {
+std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<results::RunRecord>& runs) {
   std::vector<std::pair<std::string, TargetRuns>> out;
   for (const auto& record : runs) {
     if (record.kind != "time") continue;
     auto it = std::find_if(out.begin(), out.end(), [&](auto& t) { return t.first == record.target; });
     if (it == out.end()) it = out.insert(out.end(), {record.target, TargetRuns{}});
     auto& target = it->second;
-    const int side = record.side == Side::Base ? 0 : 1;
+    const int side = record.side == results::Side::Base ? 0 : 1;
     ++target.attempted[side];
     if (record.ok()) {
       ++target.succeeded[side];
       for (const auto& [name, message] : record.errors) {
         target.errors[name] = to_string(record.side) + ": " + message;
-        if (record.side == Side::Head) target.head_errors.insert(name);
+        if (record.side == results::Side::Head) target.head_errors.insert(name);
       }
     } else {
       target.failed.push_back({to_string(record.side), record.run, record.status, record.log});
@@ -67,7 +60,7 @@ std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<RunRecor
 /// A warning when the runner was loaded: its load average at the start reached
 /// its CPU count, or the benchmark processes got under 0.8 of a CPU (median
 /// cpu_time/real_time). It says what that does to the rows and what helps.
-std::optional<std::string> loaded_runner_note(const ResultsFile& results, const std::vector<report::BenchmarkRow>& rows) {
+std::optional<std::string> loaded_runner_note(const results::ResultsFile& results, const std::vector<report::BenchmarkRow>& rows) {
   std::vector<double> shares;
   for (const auto& record : results.runs) {
     if (record.kind != "time" || !record.ok()) continue;
@@ -77,7 +70,7 @@ std::optional<std::string> loaded_runner_note(const ResultsFile& results, const 
     }
   }
   // Nothing was timed on it (instruction counts do not depend on the load).
-  if (std::none_of(results.runs.begin(), results.runs.end(), [](const RunRecord& r) { return r.kind == "time"; }))
+  if (std::none_of(results.runs.begin(), results.runs.end(), [](const results::RunRecord& r) { return r.kind == "time"; }))
     return std::nullopt;
   const double share = shares.empty() ? 1 : stats::median(shares);
   // The host line is read as it came (a hand-edited or another tool's file): a fact of another type is no fact.
@@ -134,21 +127,10 @@ void mark_broken_by_the_change(report::Report& out, const std::set<std::string>&
 
 }  // namespace
 
-std::vector<std::string> failure_notes(const std::vector<report::FailedRun>& failed, const std::string& side,
-                                       int attempted) {
-  std::map<std::string, int> by_cause;
-  for (const auto& run : failed)
-    if (run.side == side) ++by_cause[run.cause];
-  std::vector<std::string> out;
-  for (const auto& [cause, count] : by_cause)
-    out.push_back(fmt::format("{} {} in {}/{} runs", side, phrase(cause), count, attempted));
-  return out;
-}
-
 /// The look the schedule last took at a benchmark: the final one when it ran
 /// in the pair at max_runs or its target was stopped undecided (time budget);
 /// otherwise it was decided at an interim look and stopped running.
-verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_runs) {
+verdict::Look last_look(const results::BenchmarkSamples& s, bool target_stopped, int max_runs) {
   int last_run = -1;
   for (const auto* runs : {&s.base_runs, &s.head_runs})
     for (int run : *runs) last_run = std::max(last_run, run);
@@ -156,7 +138,7 @@ verdict::Look last_look(const BenchmarkSamples& s, bool target_stopped, int max_
 }
 
 /// Which control `target` is in this job: "machine", "layout", or "" for a measured target.
-std::string control_kind_of(const JobSettings& settings, const std::string& target) {
+std::string control_kind_of(const results::JobSettings& settings, const std::string& target) {
   const auto& layout = settings.layout_controls;
   if (!settings.machine_control.empty() && target == settings.machine_control) return "machine";
   if (std::find(layout.begin(), layout.end(), target) != layout.end()) return "layout";
@@ -169,7 +151,7 @@ std::string control_text(const verdict::ControlInterval& c) {
 }
 
 /// Why a claim fell to the controls, for the row's note.
-std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& shift, const ControlOutcome& outcome,
+std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& shift, const results::ControlOutcome& outcome,
                            double budget) {
   const bool regression = claim == verdict::Claim::Regression;
   const std::string way = regression ? "slower" : "faster";
@@ -204,8 +186,8 @@ std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& sh
 /// through apply_control_rule as the schedule does) to every other row: a
 /// regression it does not let stand becomes inconclusive, a "faster" row a
 /// plain pass, and the note says which control showed what.
-void apply_controls(report::Report& out, const ResultsFile& results) {
-  const JobSettings& settings = results.settings;
+void apply_controls(report::Report& out, const results::ResultsFile& results) {
+  const results::JobSettings& settings = results.settings;
   std::map<std::string, std::string> kinds;
   for (auto& row : out.benchmarks) {
     row.control_kind = control_kind_of(settings, row.target);
@@ -213,25 +195,25 @@ void apply_controls(report::Report& out, const ResultsFile& results) {
     row.is_control = true;
     kinds[row.target] = row.control_kind;
   }
-  const TimeRule rule = time_rule(settings);
-  const JobControls controls = judge_controls(results.runs, kinds, rule);
+  const results::TimeRule rule = results::time_rule(settings);
+  const results::JobControls controls = results::judge_controls(results.runs, kinds, rule);
   std::vector<verdict::ControlInterval> intervals;
   for (const auto& control : controls.controls) intervals.push_back(control.interval);
   out.controls = verdict::telling_per_kind(intervals);
   if (intervals.empty()) return;
   out.control_rule = verdict::describe(rule.controls);
   const verdict::ControlShift& shift = controls.shift;
-  std::map<std::string, std::map<std::string, BenchmarkSamples>> samples_by_target;
+  std::map<std::string, std::map<std::string, results::BenchmarkSamples>> samples_by_target;
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
     row.clears_control = verdict::clears(row.time.estimate, shift);
     if (row.time.verdict != stats::Verdict::Regression && !row.time.faster) continue;
     auto [target, fresh] = samples_by_target.try_emplace(row.target);
-    if (fresh) target->second = collect_samples(results.runs, row.target, settings.metric);
+    if (fresh) target->second = results::collect_samples(results.runs, row.target, settings.metric);
     const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
-    const BenchmarkSamples& samples = target->second[row.name];
+    const results::BenchmarkSamples& samples = target->second[row.name];
     const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
-    const auto outcome = apply_control_rule(row.time, samples, budget, controls, rule, look);
+    const auto outcome = results::apply_control_rule(row.time, samples, budget, controls, rule, look);
     const verdict::ControlShift& shift_then = controls.shift_at(look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
@@ -257,25 +239,25 @@ verdict::LayoutReading reading_of(int layout, const verdict::TimeJudgement& time
 /// beside them), and the outcome. A claim the layouts do not confirm reads
 /// layout-sensitive; one whose check did not finish (the job's notes say why)
 /// keeps its verdict and says so.
-void apply_layouts(report::Report& out, const ResultsFile& results) {
-  const JobSettings& settings = results.settings;
+void apply_layouts(report::Report& out, const results::ResultsFile& results) {
+  const results::JobSettings& settings = results.settings;
   out.layout_rule = verdict::describe_layout_rule(settings.layouts);
   if (settings.layouts < 2) return;
-  const TimeRule rule = time_rule(settings);
+  const results::TimeRule rule = results::time_rule(settings);
   for (auto& row : out.benchmarks) {
     if (row.decided_by != "time" || !row.time.compared) continue;  // a claim of allocations or instructions stands as counted
     const verdict::LayoutReading first = reading_of(1, row.time);
     if (!verdict::needs_layout_check(first.verdict, row.is_control)) continue;
     row.layouts = {first};
     for (int layout = 2; layout <= settings.layouts; ++layout) {
-      std::vector<RunRecord> runs;
+      std::vector<results::RunRecord> runs;
       std::copy_if(results.layout_runs.begin(), results.layout_runs.end(), std::back_inserter(runs),
-                   [&](const RunRecord& r) { return r.layout == layout && r.target == row.target; });
-      const auto samples = collect_samples(runs, row.target, row.metric.empty() ? settings.metric : row.metric);
+                   [&](const results::RunRecord& r) { return r.layout == layout && r.target == row.target; });
+      const auto samples = results::collect_samples(runs, row.target, row.metric.empty() ? settings.metric : row.metric);
       const auto found = samples.find(row.name);
       if (found == samples.end() || found->second.base.empty() || found->second.head.empty()) break;
       const verdict::Look look = last_look(found->second, false, settings.max_runs);
-      row.layouts.push_back(reading_of(layout, judge_samples(found->second, row.budget, rule, look)));
+      row.layouts.push_back(reading_of(layout, results::judge_samples(found->second, row.budget, rule, look)));
       if (verdict::decide_layouts(row.layouts, settings.layouts, row.budget) != verdict::LayoutOutcome::NeedsLayout) break;
     }
     // Before layout 2 is measured this is the layout step's question: which rows need it.
@@ -290,10 +272,10 @@ void apply_layouts(report::Report& out, const ResultsFile& results) {
 /// Each measured row's reach from the reach lines: its instance's entry, else
 /// its target's answer, else the job's; a row the reach pass has nothing for
 /// is unknown. Controls (untouched by definition) carry none.
-void apply_reach(report::Report& out, const ResultsFile& results) {
+void apply_reach(report::Report& out, const results::ResultsFile& results) {
   if (!results.settings.reach) return;
-  const ReachRecord* job = nullptr;
-  std::map<std::string, const ReachRecord*> by_target;
+  const results::ReachRecord* job = nullptr;
+  std::map<std::string, const results::ReachRecord*> by_target;
   for (const auto& record : results.reach) (record.target.empty() ? job : by_target[record.target]) = &record;
   for (auto& row : out.benchmarks) {
     if (row.is_control) continue;
@@ -312,7 +294,7 @@ void apply_reach(report::Report& out, const ResultsFile& results) {
 }
 
 /// The reached targets a benchmark filter narrowed away: it matched none of their benchmarks.
-void note_filtered_out(report::Report& out, const ResultsFile& results) {
+void note_filtered_out(report::Report& out, const results::ResultsFile& results) {
   if (!out.selection.is_object() || !out.selection.contains("filter") || !out.selection["filter"].is_string()) return;
   nlohmann::json filtered = nlohmann::json::array();
   for (const auto& [target, reason] : results.stops)
@@ -327,20 +309,7 @@ std::string every_run_failed(const TargetRuns& runs) {
                      runs.attempted[1], runs.attempted[1], describe_failed_run(*runs.first_failure));
 }
 
-std::string describe_failed_run(const RunRecord& first) {
-  std::string text = fmt::format("{} run {}: {}", to_string(first.side), first.run,
-                                 first.detail.empty() ? first.status : first.detail);
-  if (!first.command.empty()) text += fmt::format("; command: {}", first.command);
-  if (!first.output_tail.empty()) {
-    std::string tail = first.output_tail;  // one line in every report
-    while (!tail.empty() && tail.back() == '\n') tail.pop_back();
-    for (size_t at = tail.find('\n'); at != std::string::npos; at = tail.find('\n', at)) tail.replace(at, 1, " | ");
-    text += fmt::format("; output: {}", tail);
-  }
-  return text;
-}
-
-std::vector<report::PhaseTime> phases_of(const ResultsFile& results) {
+std::vector<report::PhaseTime> phases_of(const results::ResultsFile& results) {
   std::vector<report::PhaseTime> out;
   double machine_control = 0;
   for (const auto& run : results.runs)
@@ -365,10 +334,10 @@ std::vector<report::PhaseTime> phases_of(const ResultsFile& results) {
   return out;
 }
 
-report::Report aggregate(const ResultsFile& results, const std::string& source) {
+report::Report report_of(const results::ResultsFile& results, const std::string& source) {
   report::Report out;
   out.tool = "run";
-  const JobSettings& settings = results.settings;
+  const results::JobSettings& settings = results.settings;
   out.host = results.host;
   out.settings = to_json(settings);
   out.base = settings.base;
@@ -377,7 +346,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   out.confidence = settings.confidence;
   out.budget = settings.budgets.defaults().time;
   out.selection = settings.selection;
-  const TimeRule rule = time_rule(settings);
+  const results::TimeRule rule = results::time_rule(settings);
   out.look_rule = rule.looks.describe();
   out.reach_method = settings.reach_method;
   out.phases = phases_of(results);
@@ -389,7 +358,7 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
     const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
     out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
-    auto samples = collect_samples(results.runs, target, settings.metric);
+    auto samples = results::collect_samples(results.runs, target, settings.metric);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     for (const auto& name : runs.head_errors) errored_on_head.insert({target, name});
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
@@ -411,12 +380,12 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       const verdict::Look look =
           !control_kind_of(settings, target).empty() ? verdict::Look::Final
                                               : last_look(s, stop != results.stops.end(), settings.max_runs);
-      auto row = report::judged_row(target, name, s.base, s.head, budget, judge_samples(s, budget, rule, look));
+      auto row = report::judged_row(target, name, s.base, s.head, budget, results::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
       append_note(row.note, s.metric_note);
       // A benchmark that reported an error in every run has no samples, and so no metric to split.
-      if (const auto split = s.metric.empty() ? VarianceSplit{}
-                                              : variance_split(results.runs, target, name, sample_key_for_metric(s.metric));
+      if (const auto split = s.metric.empty() ? results::VarianceSplit{}
+                                              : results::variance_split(results.runs, target, name, results::sample_key_for_metric(s.metric));
           split.known) {
         row.within_sd = split.within;
         row.between_sd = split.between;
@@ -442,12 +411,12 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
       append_note(row.note, "not measured further: it likely measures nothing on either side");
   note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {
-    auto& list = target.side == Side::Head ? out.added : out.removed;
+    auto& list = target.side == results::Side::Head ? out.added : out.removed;
     if (target.names.empty()) list.push_back({target.target, ""});
     for (const auto& name : target.names) list.push_back({target.target, name});
   }
   out.notes = results.notes;
-  if (settings.shard) out.notes.push_back(shard_note(*settings.shard));  // where the rest of the selection is
+  if (settings.shard) out.notes.push_back(results::shard_note(*settings.shard));  // where the rest of the selection is
   if (settings.layout_probe)
     out.notes.push_back(
         "layout probe: base and head are one commit, the head side's translation units each start with an unused "
@@ -479,4 +448,4 @@ report::Report aggregate(const ResultsFile& results, const std::string& source) 
   return out;
 }
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

@@ -7,11 +7,11 @@
 #include "formats/json_reader.h"
 #include "verdict/change_reach.h"
 
-namespace cobench::report {
+namespace cobench::verdict {
 
-nlohmann::json change_reach_json(const verdict::ChangeReach& reach);
+nlohmann::json change_reach_json(const ChangeReach& reach);
 
 /// Reads change_reach_json's shape; a wrong one fails naming its path.
-verdict::ChangeReach change_reach_from_json(const formats::JsonReader& reader);
+ChangeReach change_reach_from_json(const formats::JsonReader& reader);
 
-}  // namespace cobench::report
+}  // namespace cobench::verdict

@@ -2,21 +2,21 @@
 // the row its own shard's report has (judged against that shard's control),
 // host facts stay per shard, and folders that are not shards of one job are
 // refused, naming the folder.
-#include "results/merge.h"
+#include "aggregate/merge.h"
 
 #include <gtest/gtest.h>
 
 #include "core/errors.h"
-#include "results/aggregate.h"
+#include "aggregate/aggregate.h"
 #include "run/fake_runner.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
 using run::testing::FakeRunner;
 
-ShardSplit split_of(int index) {
-  ShardSplit split;
+results::ShardSplit split_of(int index) {
+  results::ShardSplit split;
   split.index = index;
   split.count = 2;
   split.basis = "source size";
@@ -30,10 +30,10 @@ ShardFolder shard(int index, const std::string& target, double head_factor, cons
   FakeRunner runner;
   runner.targets[target] = {head_factor, 0.01, {"BM_" + target}};
   runner.targets["bench_ctl"] = {1.0, 0.01, {"BM_ctl"}};
-  runner.targets[target].failure = [](Side side, int run) { return side == Side::Head && run == 7 ? "SIGSEGV" : ""; };
+  runner.targets[target].failure = [](results::Side side, int run) { return side == results::Side::Head && run == 7 ? "SIGSEGV" : ""; };
   ShardFolder folder;
   folder.folder = "shards/" + std::to_string(index);
-  ResultsFile& file = folder.results;
+  results::ResultsFile& file = folder.results;
   file.settings.job = "job-" + std::to_string(index);
   file.settings.base = "b";
   file.settings.head = "h";
@@ -42,7 +42,7 @@ ShardFolder shard(int index, const std::string& target, double head_factor, cons
   file.host = {{"hostname", hostname}, {"cpu_model", "Test CPU"}, {"cpu_count", 2}};
   for (const auto& pair : run::testing::fake_pairs(runner))
     for (int run = 0; run < 8; ++run)
-      for (Side side : {Side::Base, Side::Head}) {
+      for (results::Side side : {results::Side::Base, results::Side::Head}) {
         auto record = runner.run_once(pair.base, side, "x", run, {});
         if (!record.ok()) record.log = "logs/" + pair.target + "-head-7.log";
         file.runs.push_back(record);
@@ -63,7 +63,7 @@ TEST(Merge, EveryRowIsItsShardsRowWithTheShardNamed) {
   const report::Report merged = merge_shards(shards, "merged");
   ASSERT_EQ(merged.benchmarks.size(), 4u);  // a, b, and each shard's control
   for (const auto& folder : shards) {
-    const report::Report own = aggregate(folder.results, "results.jsonl");
+    const report::Report own = report_of(folder.results, "results.jsonl");
     const int index = folder.results.settings.shard->index;
     for (const auto& row : own.benchmarks) {
       auto it = std::find_if(merged.benchmarks.begin(), merged.benchmarks.end(),
@@ -178,4 +178,4 @@ TEST(Merge, RefusesShardsRunWithOtherSettingsNamingTheFirstDifference) {
 }
 
 }  // namespace
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

@@ -1,4 +1,4 @@
-#include "results/alloc_metrics.h"
+#include "aggregate/alloc_metrics.h"
 
 #include <algorithm>
 #include <map>
@@ -8,23 +8,23 @@
 
 #include "verdict/judge.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
 /// One target's allocation records and what they add up to.
 struct TargetCounts {
-  std::vector<const RunRecord*> records;  // the records counts are read from
+  std::vector<const results::RunRecord*> records;  // the records counts are read from
   int counted[2] = {0, 0};                // per side: runs that reported counts
   std::string failure;                    // first reason a run gave no counts
   bool from_timing = false;               // Go: -benchmem values of the timing runs
 };
 
-bool has_counts(const RunRecord& r) {
+bool has_counts(const results::RunRecord& r) {
   return r.ok() && std::any_of(r.samples.begin(), r.samples.end(),
                                [](const auto& s) { return s.second.count("allocs_per_iter") > 0; });
 }
 
-TargetCounts gather(const std::vector<RunRecord>& runs, const std::string& target) {
+TargetCounts gather(const std::vector<results::RunRecord>& runs, const std::string& target) {
   TargetCounts out;
   for (const auto& r : runs)
     if (r.target == target && r.kind == "alloc") out.records.push_back(&r);
@@ -33,9 +33,9 @@ TargetCounts gather(const std::vector<RunRecord>& runs, const std::string& targe
       if (r.target == target && r.kind == "time" && has_counts(r)) out.records.push_back(&r);
     out.from_timing = !out.records.empty();
   }
-  for (const RunRecord* r : out.records) {
+  for (const results::RunRecord* r : out.records) {
     if (has_counts(*r)) {
-      ++out.counted[r->side == Side::Base ? 0 : 1];
+      ++out.counted[r->side == results::Side::Base ? 0 : 1];
     } else if (out.failure.empty()) {
       out.failure = r->detail.empty() ? to_string(r->side) + " run " + r->status : r->detail;
     }
@@ -43,9 +43,9 @@ TargetCounts gather(const std::vector<RunRecord>& runs, const std::string& targe
   return out;
 }
 
-std::vector<double> values(const TargetCounts& counts, Side side, const std::string& name, const std::string& key) {
+std::vector<double> values(const TargetCounts& counts, results::Side side, const std::string& name, const std::string& key) {
   std::vector<double> out;
-  for (const RunRecord* r : counts.records) {
+  for (const results::RunRecord* r : counts.records) {
     if (r->side != side || !r->ok()) continue;
     auto sample = r->samples.find(name);
     if (sample == r->samples.end()) continue;
@@ -54,7 +54,7 @@ std::vector<double> values(const TargetCounts& counts, Side side, const std::str
   return out;
 }
 
-std::string status_text(const TargetCounts& counts, const JobSettings& settings) {
+std::string status_text(const TargetCounts& counts, const results::JobSettings& settings) {
   const int runs = std::min(counts.counted[0], counts.counted[1]);
   if (runs > 0 && counts.from_timing) return fmt::format("measured by go test -benchmem ({} runs per side)", runs);
   if (runs > 0) return fmt::format("measured ({} runs per side, counting allocator)", runs);
@@ -67,7 +67,7 @@ std::string status_text(const TargetCounts& counts, const JobSettings& settings)
 /// The row's configured budgets that had no counts, unless counting was
 /// turned off (alloc_runs = 0) or cannot apply (plain commands): the status says so.
 std::vector<verdict::UncountedBudget> uncounted_budgets(const report::BenchmarkRow& row, const verdict::Budget& budget,
-                                                        const std::string& status, const JobSettings& settings) {
+                                                        const std::string& status, const results::JobSettings& settings) {
   std::vector<verdict::UncountedBudget> out;
   if (settings.runner == "command" || (settings.runner == "gbench" && settings.alloc_runs == 0)) return out;
   if (row.target == settings.machine_control) return out;  // one binary as both sides: never counted
@@ -78,7 +78,7 @@ std::vector<verdict::UncountedBudget> uncounted_budgets(const report::BenchmarkR
 
 }  // namespace
 
-void apply_alloc_metrics(report::Report& report, const ResultsFile& results) {
+void apply_alloc_metrics(report::Report& report, const results::ResultsFile& results) {
   for (auto& info : report.targets) {
     const TargetCounts counts = gather(results.runs, info.name);
     info.alloc_runs = std::min(counts.counted[0], counts.counted[1]);
@@ -86,14 +86,14 @@ void apply_alloc_metrics(report::Report& report, const ResultsFile& results) {
     for (auto& row : report.benchmarks) {
       if (row.target != info.name) continue;
       const verdict::Budget budget = results.settings.budgets.for_benchmark(row.target, row.name);
-      row.allocs = verdict::judge_medians(values(counts, Side::Base, row.name, "allocs_per_iter"),
-                                          values(counts, Side::Head, row.name, "allocs_per_iter"), budget.allocs);
-      row.bytes = verdict::judge_medians(values(counts, Side::Base, row.name, "bytes_per_iter"),
-                                         values(counts, Side::Head, row.name, "bytes_per_iter"), budget.bytes);
+      row.allocs = verdict::judge_medians(values(counts, results::Side::Base, row.name, "allocs_per_iter"),
+                                          values(counts, results::Side::Head, row.name, "allocs_per_iter"), budget.allocs);
+      row.bytes = verdict::judge_medians(values(counts, results::Side::Base, row.name, "bytes_per_iter"),
+                                         values(counts, results::Side::Head, row.name, "bytes_per_iter"), budget.bytes);
       row.uncounted_budgets = uncounted_budgets(row, budget, info.alloc_status, results.settings);
       report::settle_verdict(row);
     }
   }
 }
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

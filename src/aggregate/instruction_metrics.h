@@ -5,7 +5,7 @@
 #include "report/report.h"
 #include "results/log.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 
 /// Adds an InstructionJudgement to every row whose benchmark has kind
 /// "instructions" records (adding rows, and targets, in a job that counted
@@ -13,6 +13,6 @@ namespace cobench::results {
 /// fills TargetInfo::instructions_status / instruction_runs. The rows'
 /// verdicts are folded later, by settle_verdict. Nothing without
 /// JobSettings::instructions.
-void apply_instruction_metrics(report::Report& report, const ResultsFile& results);
+void apply_instruction_metrics(report::Report& report, const results::ResultsFile& results);
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate

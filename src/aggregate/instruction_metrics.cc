@@ -1,4 +1,4 @@
-#include "results/instruction_metrics.h"
+#include "aggregate/instruction_metrics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,26 +7,26 @@
 
 #include <fmt/format.h>
 
-#include "results/aggregate.h"
+#include "aggregate/failed_runs.h"
 #include "stats/stats.h"
 
-namespace cobench::results {
+namespace cobench::aggregate {
 namespace {
 
-bool counted(const Sample& sample) { return sample.count("Ir") > 0; }
+bool counted(const results::Sample& sample) { return sample.count("Ir") > 0; }
 
 /// One target's instruction records and what they add up to.
 struct TargetInstructionRuns {
-  std::vector<const RunRecord*> records;
+  std::vector<const results::RunRecord*> records;
   int with_counts[2] = {0, 0};   // per side: runs that counted something
   std::string skipped;           // why the runs stopped early (time budget)
   std::string method;            // how the iterations were fixed, from an ok record
   double wall_seconds = 0;
 };
 
-int side_index(Side side) { return side == Side::Base ? 0 : 1; }
+int side_index(results::Side side) { return side == results::Side::Base ? 0 : 1; }
 
-TargetInstructionRuns gather_instruction_runs(const std::vector<RunRecord>& runs, const std::string& target) {
+TargetInstructionRuns gather_instruction_runs(const std::vector<results::RunRecord>& runs, const std::string& target) {
   TargetInstructionRuns out;
   for (const auto& r : runs) {
     if (r.target != target || r.kind != "instructions") continue;
@@ -43,7 +43,7 @@ TargetInstructionRuns gather_instruction_runs(const std::vector<RunRecord>& runs
   return out;
 }
 
-verdict::CacheEvents events_of(const Sample& sample) {
+verdict::CacheEvents events_of(const results::Sample& sample) {
   verdict::CacheEvents events;
   for (const auto& [name, member] : verdict::kCacheEventNames)
     if (auto it = sample.find(name); it != sample.end()) events.*member = it->second;
@@ -61,7 +61,7 @@ struct BenchmarkCounts {
 
 BenchmarkCounts benchmark_counts(const TargetInstructionRuns& target, const std::string& name) {
   BenchmarkCounts out;
-  for (const RunRecord* r : target.records) {
+  for (const results::RunRecord* r : target.records) {
     const int side = side_index(r->side);
     if (auto error = r->errors.find(name); error != r->errors.end()) {
       ++out.attempted[side];
@@ -119,11 +119,11 @@ std::string loop_fencing(const std::vector<BenchmarkCounts>& benchmarks) {
 }
 
 std::string instruction_status_text(const TargetInstructionRuns& target, const std::vector<BenchmarkCounts>& benchmarks,
-                        const std::vector<double>& slowdowns, const JobSettings& settings) {
+                        const std::vector<double>& slowdowns, const results::JobSettings& settings) {
   const int runs = std::min(target.with_counts[0], target.with_counts[1]);
   if (runs == 0) {
     std::string why = "not collected: no instruction counts";
-    for (const RunRecord* r : target.records)
+    for (const results::RunRecord* r : target.records)
       if (!r->ok()) {
         why = fmt::format("not collected: {} run {}: {}", to_string(r->side), r->run, r->detail);
         break;
@@ -154,8 +154,8 @@ std::string instruction_status_text(const TargetInstructionRuns& target, const s
 
 }  // namespace
 
-void apply_instruction_metrics(report::Report& report, const ResultsFile& results) {
-  const JobSettings& settings = results.settings;
+void apply_instruction_metrics(report::Report& report, const results::ResultsFile& results) {
+  const results::JobSettings& settings = results.settings;
   if (!settings.instructions) return;
   const bool time_measured = settings.metric != "instructions";
   std::vector<std::string> targets;
@@ -172,7 +172,7 @@ void apply_instruction_metrics(report::Report& report, const ResultsFile& result
     }
     const TargetInstructionRuns counts = gather_instruction_runs(results.runs, target);
     std::vector<std::string> names;
-    for (const RunRecord* r : counts.records) {
+    for (const results::RunRecord* r : counts.records) {
       for (const auto& [name, sample] : r->samples) names.push_back(name);
       for (const auto& [name, error] : r->errors) names.push_back(name);
     }
@@ -204,4 +204,4 @@ void apply_instruction_metrics(report::Report& report, const ResultsFile& result
   }
 }
 
-}  // namespace cobench::results
+}  // namespace cobench::aggregate
