@@ -157,7 +157,7 @@ struct Tally {
 
 /// One `cobench run` of one target with one benchmark: the real schedule,
 /// then the verdict its report prints, from the same records.
-cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, bool with_control,
+cobench::verdict::Verdict simulate_job(ModelRunner& runner, const Method& method, bool with_control,
                                      double& runs_per_side) {
   cobench::results::JobSettings job;
   job.metric = "auto";
@@ -195,7 +195,7 @@ cobench::stats::Verdict simulate_job(ModelRunner& runner, const Method& method, 
     runs_per_side = static_cast<double>(row.base_samples.size());
     return row.verdict;
   }
-  return cobench::stats::Verdict::Inconclusive;
+  return cobench::verdict::Verdict::Inconclusive;
 }
 
 Tally simulate_case(const Case& situation, const Method& method, int jobs, std::uint64_t seed) {
@@ -207,11 +207,11 @@ Tally simulate_case(const Case& situation, const Method& method, int jobs, std::
     ModelRunner runner(targets, situation.head_bias, rng);
     double runs = 0;
     switch (simulate_job(runner, method, situation.control.has_value(), runs)) {
-      case cobench::stats::Verdict::Regression: ++tally.regression; break;
-      case cobench::stats::Verdict::Pass: ++tally.pass; break;
-      case cobench::stats::Verdict::Inconclusive: ++tally.inconclusive; break;
-      case cobench::stats::Verdict::Unrelated: break;  // no reach pass in the simulation: never given
-      case cobench::stats::Verdict::LayoutSensitive: break;  // one layout in the simulation: never given
+      case cobench::verdict::Verdict::Regression: ++tally.regression; break;
+      case cobench::verdict::Verdict::Pass: ++tally.pass; break;
+      case cobench::verdict::Verdict::Inconclusive: ++tally.inconclusive; break;
+      case cobench::verdict::Verdict::Unrelated: break;  // no reach pass in the simulation: never given
+      case cobench::verdict::Verdict::LayoutSensitive: break;  // one layout in the simulation: never given
     }
     ++tally.jobs;
     tally.runs_per_side += runs;

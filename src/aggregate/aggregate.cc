@@ -14,6 +14,7 @@
 #include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/layouts.h"
+#include "verdict/measures_nothing.h"
 
 namespace cobench::aggregate {
 namespace {
@@ -119,7 +120,7 @@ void mark_broken_by_the_change(report::Report& out, const std::set<std::string>&
       how = "the head reported an error in every run";
     else
       continue;
-    row.time.verdict = row.verdict = stats::Verdict::Regression;
+    row.time.verdict = row.verdict = verdict::Verdict::Regression;
     row.decided_by = "time";
     row.note = "broken by the change: " + how + ", the base did not" + (row.note.empty() ? std::string() : "; " + row.note);
   }
@@ -179,7 +180,7 @@ std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& sh
   return fmt::format("{}; net of that control, run by run, this row reads {:.3f} [{:.3f}, {:.3f}], {}: not told "
                      "apart from no change",
                      which, net.ratio, net.ci_low, net.ci_high,
-                     regression ? fmt::format("not wholly above {:g}", 1 + budget) : std::string("not wholly below 1"));
+                     regression ? fmt::format("not wholly above {:g}", verdict::budget_line(budget)) : std::string("not wholly below 1"));
 }
 
 /// Marks the controls' rows and applies the control rule (verdict::claim_stands,
@@ -207,7 +208,7 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
     row.clears_control = verdict::clears(row.time.estimate, shift);
-    if (row.time.verdict != stats::Verdict::Regression && !row.time.faster) continue;
+    if (row.time.verdict != verdict::Verdict::Regression && !row.time.faster) continue;
     auto [target, fresh] = samples_by_target.try_emplace(row.target);
     if (fresh) target->second = results::collect_samples(results.runs, row.target, settings.metric);
     const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
@@ -216,7 +217,7 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     const auto outcome = results::apply_control_rule(row.time, samples, budget, controls, rule, look);
     const verdict::ControlShift& shift_then = controls.shift_at(look);
     if (!outcome.regression_stands) {
-      row.time.verdict = row.verdict = stats::Verdict::Inconclusive;
+      row.time.verdict = row.verdict = verdict::Verdict::Inconclusive;
       append_note(row.note, withdrawn_note(verdict::Claim::Regression, shift_then, outcome, budget));
     } else if (row.time.faster && !outcome.faster_stands) {
       row.time.faster = false;
@@ -263,7 +264,7 @@ void apply_layouts(report::Report& out, const results::ResultsFile& results) {
     // Before layout 2 is measured this is the layout step's question: which rows need it.
     row.layout_outcome = row.layouts.size() < 2 ? verdict::LayoutOutcome::NeedsLayout
                                                 : verdict::decide_layouts(row.layouts, settings.layouts, row.budget);
-    if (*row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) row.verdict = stats::Verdict::LayoutSensitive;
+    if (*row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) row.verdict = verdict::Verdict::LayoutSensitive;
     if (*row.layout_outcome == verdict::LayoutOutcome::NeedsLayout)
       append_note(row.note, fmt::format("not confirmed: layout {} was not measured", row.layouts.size() + 1));
   }
@@ -396,7 +397,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       row.failed_runs = runs.failed;
       if (auto e = runs.errors.find(name); e != runs.errors.end()) append_note(row.note, e->second);
       for (const auto& note : notes) append_note(row.note, note);
-      if (stop != results.stops.end() && row.verdict == stats::Verdict::Inconclusive)
+      if (stop != results.stops.end() && row.verdict == verdict::Verdict::Inconclusive)
         append_note(row.note, stop->second);
       out.benchmarks.push_back(std::move(row));
     }
@@ -406,8 +407,10 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   apply_reach(out, results);
   report::flag_optimised_away(out.benchmarks);
   for (auto& row : out.benchmarks)  // the schedule stopped measuring these (run/schedule.cc): say why they are open
-    if (row.optimised_away.find("head: ") != std::string::npos &&
-        row.optimised_away.find("base: ") != std::string::npos && row.verdict == stats::Verdict::Inconclusive)
+    if (row.verdict == verdict::Verdict::Inconclusive &&
+        verdict::worth_no_more_runs(row.optimised_away.find("base: ") != std::string::npos,
+                                    row.optimised_away.find("head: ") != std::string::npos, row.base_median,
+                                    row.head_median, row.budget))
       append_note(row.note, "not measured further: it likely measures nothing on either side");
   note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {

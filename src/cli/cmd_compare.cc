@@ -165,7 +165,7 @@ int run_compare(const CompareFlags& flags, const SettingFlags& setting_flags) {
     text = report::render_table(report, flags.color == "always");
   text = report::scrub_rendered(text);
   std::fwrite(text.data(), 1, text.size(), stdout);
-  std::vector<stats::Verdict> verdicts;
+  std::vector<verdict::Verdict> verdicts;
   for (const auto& row : report.benchmarks) verdicts.push_back(row.verdict);
   return verdict::gate_exit_code(verdicts, job::gate_policy(settings));
 }

@@ -146,9 +146,9 @@ std::string progress_line(const validate::JobResult& job) {
   for (const auto& v : job.verdicts) ++counts[static_cast<int>(v.verdict)];
   return fmt::format("{} verdicts ({} regression, {} pass, {} inconclusive); build and setup {:.0f} s, "
                      "measuring {:.0f} s",
-                     job.verdicts.size(), counts[static_cast<int>(stats::Verdict::Regression)],
-                     counts[static_cast<int>(stats::Verdict::Pass)],
-                     counts[static_cast<int>(stats::Verdict::Inconclusive)], job.build_seconds(),
+                     job.verdicts.size(), counts[static_cast<int>(verdict::Verdict::Regression)],
+                     counts[static_cast<int>(verdict::Verdict::Pass)],
+                     counts[static_cast<int>(verdict::Verdict::Inconclusive)], job.build_seconds(),
                      job.measuring_seconds);
 }
 

@@ -26,7 +26,7 @@ int finish_report(const report::Report& report, const fs::path& out_dir, const v
       std::fprintf(stderr, "cobench: error: %s\n", report::scrub_rendered(report::sanitize_text(failure, true)).c_str());
     return kExitInfra;  // nothing measured is never a pass, gate or not
   }
-  std::vector<stats::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves
+  std::vector<verdict::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves
   for (const auto& row : report.benchmarks)
     if (!row.is_control) verdicts.push_back(row.verdict);
   return verdict::gate_exit_code(verdicts, gate);

@@ -27,7 +27,7 @@ json median_metric(const verdict::MedianJudgement& metric) {
   return {{"base_median", number(metric.base_median)},
           {"head_median", number(metric.head_median)},
           {"budget", metric.budget ? metric.budget->text : ""},
-          {"verdict", metric.judged() ? json(stats::to_string(metric.verdict)) : json(nullptr)}};
+          {"verdict", metric.judged() ? json(verdict::to_string(metric.verdict)) : json(nullptr)}};
 }
 
 json events_json(const verdict::CacheEvents& events) {
@@ -43,7 +43,7 @@ json instructions_json(const verdict::InstructionJudgement& j) {
               {"low", j.compared ? number(j.low) : json(nullptr)},
               {"high", j.compared ? number(j.high) : json(nullptr)},
               {"tolerance", j.tolerance},     {"budget", j.budget},
-              {"verdict", stats::to_string(j.verdict)}, {"faster", j.faster},
+              {"verdict", verdict::to_string(j.verdict)}, {"faster", j.faster},
               {"n_base", j.n_base},           {"n_head", j.n_head},
               {"note", j.note},               {"slowdown", number(j.slowdown)}};
   if (!j.compared) return out;
@@ -83,8 +83,8 @@ json row_json(const BenchmarkRow& row) {
       {"runs_to_decide", row.time.runs_to_decide > 0 ? json(row.time.runs_to_decide) : json(nullptr)},
       {"noise_split", {{"within_process", number(row.within_sd)}, {"between_process", number(row.between_sd)},
                        {"repetitions", row.repetitions}}},
-      {"verdict", stats::to_string(row.verdict)},
-      {"time_verdict", stats::to_string(row.time.verdict)},
+      {"verdict", verdict::to_string(row.verdict)},
+      {"time_verdict", verdict::to_string(row.time.verdict)},
       {"decided_by", row.decided_by},
       {"faster", row.time.faster},
   };
@@ -154,8 +154,8 @@ void read_layouts(const formats::JsonReader& r, BenchmarkRow& row) {
 
 using Reader = formats::JsonReader;
 
-stats::Verdict verdict_of(const Reader& r) {
-  auto v = stats::verdict_from_string(r.text());
+verdict::Verdict verdict_of(const Reader& r) {
+  auto v = verdict::verdict_from_string(r.text());
   if (!v) r.fail("expected pass, regression or inconclusive");
   return *v;
 }

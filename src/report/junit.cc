@@ -11,6 +11,7 @@
 #include "report/report.h"
 #include "report/selection_text.h"
 #include "report/summary.h"
+#include "verdict/verdict.h"
 
 namespace cobench::report {
 namespace {
@@ -53,7 +54,7 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
     out += property("p_value", fmt::format("{:.4g}", e.p_value));
   }
   out += property("confidence", fmt::format("{:g}", e.confidence));
-  out += property("budget", format_ratio(1 + row.budget, 4));
+  out += property("budget", format_ratio(verdict::budget_line(row.budget), 4));
   out += property("n_base", std::to_string(row.base_samples.size()));
   out += property("n_head", std::to_string(row.head_samples.size()));
   out += property("verdict", verdict_text(row));
@@ -65,7 +66,7 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
     out += property("instructions_per_iter", instruction_counts(row));
     out += property("estimated_cycles_ratio", format_ratio(j.cycles_ratio(), 4));
   }
-  if (row.instructions) out += property("instructions_verdict", stats::to_string(row.instructions->verdict));
+  if (row.instructions) out += property("instructions_verdict", verdict::to_string(row.instructions->verdict));
   if (row.allocs) out += property("allocs_per_op", metric_change(row.allocs));
   if (row.bytes) out += property("bytes_per_op", metric_change(row.bytes));
   if (row.is_control) out += property("control", "true");
@@ -85,18 +86,18 @@ std::string testcase(const Suite& suite, const BenchmarkRow& row, int decimals) 
   std::string remarks = row_remarks(row);
   if (is_error(row)) {
     out += "      <error" + attribute("message", remarks) + attribute("type", "failed runs") + "/>\n";
-  } else if (row.verdict == stats::Verdict::Regression) {
+  } else if (row.verdict == verdict::Verdict::Regression) {
     // "ratio 1.23× [1.19, 1.27] > budget 1.05", or the metric that broke its budget.
-    std::string message = fmt::format("ratio {} > budget {}", ratio, format_ratio(1 + row.budget, decimals));
+    std::string message = fmt::format("ratio {} > budget {}", ratio, format_ratio(verdict::budget_line(row.budget), decimals));
     if (row.decided_by != "time" && row.decided_by != "instructions" && !row.note.empty()) message = row.note;
     out += "      <failure" + attribute("message", message) + attribute("type", "regression") + ">" +
            escape_xml(remarks) + "</failure>\n";
-  } else if (row.verdict == stats::Verdict::Inconclusive) {
+  } else if (row.verdict == verdict::Verdict::Inconclusive) {
     std::string reason = remarks.empty() ? fmt::format("ratio {} straddles budget {}", ratio,
-                                                       format_ratio(1 + row.budget, decimals))
+                                                       format_ratio(verdict::budget_line(row.budget), decimals))
                                          : remarks;
     out += "      <skipped" + attribute("message", "inconclusive: " + reason) + "/>\n";
-  } else if (row.verdict == stats::Verdict::LayoutSensitive) {
+  } else if (row.verdict == verdict::Verdict::LayoutSensitive) {
     out += "      <skipped" + attribute("message", "layout-sensitive: " + remarks) + "/>\n";
   }
   out += "      <system-out>" + escape_xml(fmt::format("{}: {} {}", row.name, ratio, verdict_text(row))) +
@@ -116,9 +117,9 @@ std::vector<Suite> group(const Report& report) {
   for (auto& row : sorted_rows(report)) {
     Suite& suite = suites[suite_name(report, row.target)];
     suite.errors += is_error(row);
-    suite.failures += !is_error(row) && row.verdict == stats::Verdict::Regression;
-    suite.skipped += !is_error(row) && (row.verdict == stats::Verdict::Inconclusive ||
-                                        row.verdict == stats::Verdict::LayoutSensitive);
+    suite.failures += !is_error(row) && row.verdict == verdict::Verdict::Regression;
+    suite.skipped += !is_error(row) && (row.verdict == verdict::Verdict::Inconclusive ||
+                                        row.verdict == verdict::Verdict::LayoutSensitive);
     suite.rows.push_back(std::move(row));
   }
   for (const auto& target : report.targets) {

@@ -207,7 +207,7 @@ std::string render_markdown(const Report& report) {
   std::vector<Column> columns = columns_for(report);
   std::vector<BenchmarkRow> shown, folded;
   for (const auto& row : rows)
-    (rows.size() > kFoldAbove && row.verdict == stats::Verdict::Pass && !is_faster(row) ? folded : shown).push_back(row);
+    (rows.size() > kFoldAbove && row.verdict == verdict::Verdict::Pass && !is_faster(row) ? folded : shown).push_back(row);
   if (rows.empty()) out += "No benchmarks were compared.\n\n";
   if (!shown.empty()) out += table(columns, shown) + "\n";
   if (!folded.empty())

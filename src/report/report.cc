@@ -79,11 +79,11 @@ std::vector<std::string> infrastructure_failures(const Report& report) {
 /// Regressions first: they are what a reader of the report must act on.
 static int severity(const BenchmarkRow& row) {
   switch (row.verdict) {
-    case stats::Verdict::Regression: return 0;
-    case stats::Verdict::Inconclusive: return 1;
-    case stats::Verdict::LayoutSensitive: return 1;
-    case stats::Verdict::Unrelated: return 2;
-    case stats::Verdict::Pass: break;
+    case verdict::Verdict::Regression: return 0;
+    case verdict::Verdict::Inconclusive: return 1;
+    case verdict::Verdict::LayoutSensitive: return 1;
+    case verdict::Verdict::Unrelated: return 2;
+    case verdict::Verdict::Pass: break;
   }
   return is_faster(row) ? 3 : 4;
 }

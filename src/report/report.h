@@ -58,7 +58,7 @@ struct BenchmarkRow {
   std::optional<verdict::MedianJudgement> allocs;  ///< allocs/op, when counted on both sides
   std::optional<verdict::MedianJudgement> bytes;   ///< bytes/op
   std::vector<verdict::UncountedBudget> uncounted_budgets;  ///< allocation budgets set but not counted
-  stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< overall: the worst judged metric
+  verdict::Verdict verdict = verdict::Verdict::Inconclusive;  ///< overall: the worst judged metric
   std::string decided_by = "time";     ///< the metric that set `verdict` ("time", "instructions", "allocs/op", ...)
   std::string note;                    ///< why inconclusive, failures, warnings
   int runs_base = 0;                   ///< runs attempted per side (run only)

@@ -1,4 +1,5 @@
 #include "report/spread_bar.h"
+#include "verdict/verdict.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +24,7 @@ std::string spread_bar(const BenchmarkRow& row, int width) {
   const auto& e = row.time.estimate;
   if (!row.time.compared || !e.ci_reachable || !std::isfinite(e.ci_low) || !std::isfinite(e.ci_high) || width < 7)
     return "";
-  const double threshold = 1 + row.budget;
+  const double threshold = verdict::budget_line(row.budget);
   double low = std::min({e.ci_low, 1.0, threshold});
   double high = std::max({e.ci_high, 1.0, threshold});
   const double pad = std::max((high - low) * 0.12, 0.005);

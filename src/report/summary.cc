@@ -11,6 +11,7 @@
 
 #include "core/parse.h"
 #include "verdict/measures_nothing.h"
+#include "verdict/verdict.h"
 
 namespace cobench::report {
 
@@ -19,13 +20,13 @@ VerdictCounts count_verdicts(const std::vector<BenchmarkRow>& rows) {
   for (const auto& row : rows) {
     if (row.is_control) continue;  // a control bounds the others; its own verdict is not an answer
     switch (row.verdict) {
-      case stats::Verdict::Regression: ++counts.regression; break;
-      case stats::Verdict::Inconclusive: ++counts.inconclusive; break;
-      case stats::Verdict::Pass: ++counts.pass; break;
-      case stats::Verdict::Unrelated: ++counts.unrelated; break;
-      case stats::Verdict::LayoutSensitive: ++counts.layout_sensitive; break;
+      case verdict::Verdict::Regression: ++counts.regression; break;
+      case verdict::Verdict::Inconclusive: ++counts.inconclusive; break;
+      case verdict::Verdict::Pass: ++counts.pass; break;
+      case verdict::Verdict::Unrelated: ++counts.unrelated; break;
+      case verdict::Verdict::LayoutSensitive: ++counts.layout_sensitive; break;
     }
-    if (row.verdict == stats::Verdict::Pass && is_faster(row)) ++counts.faster;
+    if (row.verdict == verdict::Verdict::Pass && is_faster(row)) ++counts.faster;
     if (!row.optimised_away.empty()) ++counts.optimised_away;
   }
   return counts;
@@ -76,7 +77,7 @@ std::string budget_phrase(const Report& report) {
   long own = std::count_if(report.benchmarks.begin(), report.benchmarks.end(),
                            [&](const BenchmarkRow& row) { return std::abs(row.budget - report.budget) > 1e-12; });
   std::string text = fmt::format("budget {} (head/base ≤ {:g}, {:g}% confidence", format_budget(report.budget),
-                                 1 + report.budget, report.confidence * 100);
+                                 verdict::budget_line(report.budget), report.confidence * 100);
   if (own > 0) text += fmt::format("; {} benchmark{} with {} own budget", own, own == 1 ? "" : "s", own == 1 ? "its" : "their");
   return text + ")";
 }
@@ -113,16 +114,16 @@ std::string control_label(const Report& report, const BenchmarkRow& row) {
 }
 
 std::string verdict_text(const BenchmarkRow& row) {
-  std::string text = stats::to_string(row.verdict);
-  if (row.verdict == stats::Verdict::Pass && is_faster(row)) text += ", faster";
+  std::string text = verdict::to_string(row.verdict);
+  if (row.verdict == verdict::Verdict::Pass && is_faster(row)) text += ", faster";
   return text;
 }
 
 std::string verdict_class(const BenchmarkRow& row) {
-  if (row.verdict == stats::Verdict::Pass && is_faster(row)) return "faster";
-  if (row.verdict == stats::Verdict::Unrelated) return "unrelated";
-  if (row.verdict == stats::Verdict::LayoutSensitive) return "layout";
-  return stats::to_string(row.verdict);
+  if (row.verdict == verdict::Verdict::Pass && is_faster(row)) return "faster";
+  if (row.verdict == verdict::Verdict::Unrelated) return "unrelated";
+  if (row.verdict == verdict::Verdict::LayoutSensitive) return "layout";
+  return verdict::to_string(row.verdict);
 }
 
 std::string metric_change(const std::optional<verdict::MedianJudgement>& measured) {
@@ -131,7 +132,7 @@ std::string metric_change(const std::optional<verdict::MedianJudgement>& measure
   double delta = metric.head_median - metric.base_median;
   std::string text = fmt::format("{:g} → {:g}", metric.base_median, metric.head_median);
   if (delta != 0) text += fmt::format(" ({:+g})", delta);
-  if (metric.judged() && metric.verdict == stats::Verdict::Regression) text += " ✗";
+  if (metric.judged() && metric.verdict == verdict::Verdict::Regression) text += " ✗";
   return text;
 }
 
@@ -193,7 +194,7 @@ std::string row_remarks(const BenchmarkRow& row) {
   if (row.reach && row.reach->status == verdict::ChangeReach::Status::Unknown && !row.reach->reason.empty())
     text += (text.empty() ? "" : "; ") + ("reach unknown: " + row.reach->reason);
   if (!row.optimised_away.empty()) text += (text.empty() ? "" : "; ") + ("likely optimised away: " + row.optimised_away);
-  if (row.verdict == stats::Verdict::Inconclusive)
+  if (row.verdict == verdict::Verdict::Inconclusive)
     if (std::string reach = reach_phrase(row); !reach.empty()) text += (text.empty() ? "" : "; ") + reach;
   return text;
 }
@@ -219,7 +220,7 @@ std::vector<std::string> method_sentences(const Report& report) {
       "runs the median of all pairwise ratios with the Mann-Whitney interval (exact, or the normal approximation "
       "for ties or 50+; each row names its test). Regression: the whole interval lies above {:g}; pass: at or below "
       "it; inconclusive: it straddles it; faster: it lies below 1.",
-      metric, 1 + report.budget));
+      metric, verdict::budget_line(report.budget)));
     out.push_back(report.look_rule.empty() ? fmt::format("Looks: one, at {:g}% confidence.", report.confidence * 100)
                                            : "Looks: " + report.look_rule + ".");
   }
@@ -281,15 +282,15 @@ std::optional<std::string> instructions_sentence(const Report& report) {
       "widened by the tolerance ±{:g}%; regression: range above {:g}; pass: at or below it; inconclusive: it straddles "
       "it. Estimated cycles = L1 hits + 5·LL hits + 35·RAM hits (iai-callgrind's formula) on a simulated 32 KiB "
       "8-way L1 and 8 MiB 16-way LL; {}.",
-      counted->instructions->tolerance * 100, 1 + report.budget, governs);
+      counted->instructions->tolerance * 100, verdict::budget_line(report.budget), governs);
 }
 
 std::string instructions_summary(const BenchmarkRow& row, int decimals) {
   if (!row.instructions) return "";
   const auto& j = *row.instructions;
   if (!j.compared) return "not compared";
-  std::string verdict = stats::to_string(j.verdict);
-  if (j.faster && j.verdict == stats::Verdict::Pass) verdict += ", faster";
+  std::string verdict = verdict::to_string(j.verdict);
+  if (j.faster && j.verdict == verdict::Verdict::Pass) verdict += ", faster";
   return fmt::format("{} {} ({} per iteration)", verdict::format_instruction_ratio(j, decimals), verdict,
                      instruction_counts(row));
 }

@@ -7,6 +7,7 @@
 
 #include "report/escape.h"
 #include "report/summary.h"
+#include "verdict/verdict.h"
 
 namespace cobench::report {
 namespace {
@@ -88,7 +89,7 @@ PlotScale plot_scale(const std::vector<BenchmarkRow>& rows) {
 
 std::string svg_strip_plot(const BenchmarkRow& row, const PlotScale& scale, int decimals) {
   Axis axis{scale};
-  double threshold = 1 + row.budget;
+  double threshold = verdict::budget_line(row.budget);
   std::string cls = verdict_class(row);
   std::string out = fmt::format(
       "<svg class=\"plot\" viewBox=\"0 0 {:g} {:g}\" width=\"{:g}\" height=\"{:g}\" role=\"img\">", kWidth, kHeight,

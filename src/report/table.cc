@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "report/selection_text.h"
 #include "report/summary.h"
+#include "verdict/verdict.h"
 
 namespace cobench::report {
 namespace {
@@ -34,18 +35,18 @@ std::string format_time(double ns) {
 std::string terminal_ratio(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
 
 std::string terminal_verdict(const BenchmarkRow& row) {
-  std::string text = stats::to_string(row.verdict);
+  std::string text = verdict::to_string(row.verdict);
   // A layout-sensitive row's first layout may read faster: its layouts say so in the note.
-  return row.verdict != stats::Verdict::LayoutSensitive && is_faster(row) ? text + " (faster)" : text;
+  return row.verdict != verdict::Verdict::LayoutSensitive && is_faster(row) ? text + " (faster)" : text;
 }
 
 const char* verdict_colour(const BenchmarkRow& row) {
   switch (row.verdict) {
-    case stats::Verdict::Regression: return "\033[1;31m";
-    case stats::Verdict::Inconclusive:
-    case stats::Verdict::LayoutSensitive: return "\033[33m";
-    case stats::Verdict::Unrelated: return "\033[2m";  // dim: measured, but not about the change
-    case stats::Verdict::Pass: break;
+    case verdict::Verdict::Regression: return "\033[1;31m";
+    case verdict::Verdict::Inconclusive:
+    case verdict::Verdict::LayoutSensitive: return "\033[33m";
+    case verdict::Verdict::Unrelated: return "\033[2m";  // dim: measured, but not about the change
+    case verdict::Verdict::Pass: break;
   }
   return "\033[32m";
 }
@@ -160,8 +161,8 @@ std::string render_table(const Report& report, bool color) {
         "ratio = head/base {} (Hodges-Lehmann estimate); CI: signed-rank interval for paired runs, Mann-Whitney for "
         "independent ones (exact, or normal with ties or 50+ runs; see test).\nregression: CI above {}; pass: CI at "
         "or below {}; inconclusive: CI straddles {} or too few runs. faster: CI below 1.\n",
-        report.metric == "auto" ? "of each row's metric" : report.metric, terminal_ratio(1 + report.budget),
-        terminal_ratio(1 + report.budget), terminal_ratio(1 + report.budget));
+        report.metric == "auto" ? "of each row's metric" : report.metric, terminal_ratio(verdict::budget_line(report.budget)),
+        terminal_ratio(verdict::budget_line(report.budget)), terminal_ratio(verdict::budget_line(report.budget)));
     if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
     if (!report.control_rule.empty()) out += "controls: " + report.control_rule + "\n";
     if (!report.layout_rule.empty()) out += "layouts: " + report.layout_rule + "\n";

@@ -114,7 +114,7 @@ ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const Bench
     if (net) out.net = net;
     return stands;
   };
-  if (row.verdict == stats::Verdict::Regression) out.regression_stands = judge(verdict::Claim::Regression);
+  if (row.verdict == verdict::Verdict::Regression) out.regression_stands = judge(verdict::Claim::Regression);
   if (row.faster) out.faster_stands = judge(verdict::Claim::Faster);
   return out;
 }

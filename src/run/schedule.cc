@@ -23,9 +23,15 @@ std::string budget_name(double seconds, const std::string& name) {
 
 namespace {
 
+double budget_of(const ScheduleSettings& settings, const std::string& target, const std::string& name) {
+  return settings.budget_for ? settings.budget_for(target, name) : 0.05;
+}
+
 /// The benchmarks of one target that measure nothing on either side (likely
-/// optimised away on both): more runs cannot tell anything about them.
-std::set<std::string> measuring_nothing(const std::map<std::string, results::BenchmarkSamples>& samples) {
+/// optimised away on both, the sides agreeing): more runs cannot tell
+/// anything about them.
+std::set<std::string> measuring_nothing(const std::map<std::string, results::BenchmarkSamples>& samples,
+                                        const ScheduleSettings& settings, const std::string& target) {
   std::vector<verdict::TimedInstance> base, head;
   for (const auto& [name, s] : samples) {
     base.push_back({name, s.base.empty() ? std::nan("") : stats::median(s.base)});
@@ -34,13 +40,12 @@ std::set<std::string> measuring_nothing(const std::map<std::string, results::Ben
   const auto on_base = verdict::likely_optimised_away(base), on_head = verdict::likely_optimised_away(head);
   std::set<std::string> out;
   for (size_t i = 0; i < base.size(); ++i)
-    if (!on_base[i].empty() && !on_head[i].empty()) out.insert(base[i].name);
+    if (verdict::worth_no_more_runs(!on_base[i].empty(), !on_head[i].empty(), base[i].ns_per_iteration,
+                                    head[i].ns_per_iteration, budget_of(settings, target, base[i].name)))
+      out.insert(base[i].name);
   return out;
 }
 
-double budget_of(const ScheduleSettings& settings, const std::string& target, const std::string& name) {
-  return settings.budget_for ? settings.budget_for(target, name) : 0.05;
-}
 
 /// Progress of one target through the plan.
 struct TargetState {
@@ -273,12 +278,12 @@ std::vector<std::string> undecided_benchmarks(const std::string& target, const s
                                               const results::JobControls& controls) {
   std::vector<std::string> out;
   const auto all = results::collect_samples(records, target, settings.rule.metric);
-  const auto nothing = measuring_nothing(all);
+  const auto nothing = measuring_nothing(all, settings, target);
   for (auto& [name, samples] : all) {
     if (samples.base.empty() || samples.head.empty() || nothing.count(name)) continue;
     const double budget = budget_of(settings, target, name);
     const auto judged = results::judge_samples(samples, budget, settings.rule, look);
-    if (judged.verdict == stats::Verdict::Inconclusive ||
+    if (judged.verdict == verdict::Verdict::Inconclusive ||
         !results::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands)
       out.push_back(name);
   }

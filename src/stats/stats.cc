@@ -6,17 +6,6 @@
 
 namespace cobench::stats {
 
-Verdict judge(const RatioEstimate& estimate, double budget) {
-  if (!estimate.ci_reachable || std::isnan(estimate.ci_low) || std::isnan(estimate.ci_high))
-    return Verdict::Inconclusive;
-  double threshold = 1 + budget;
-  if (estimate.ci_low > threshold) return Verdict::Regression;
-  if (estimate.ci_high <= threshold) return Verdict::Pass;
-  return Verdict::Inconclusive;
-}
-
-bool is_faster(const RatioEstimate& estimate) { return estimate.ci_reachable && estimate.ci_high < 1; }
-
 double median(std::span<const double> values) {
   if (values.empty()) return std::nan("");
   std::vector<double> v(values.begin(), values.end());
@@ -50,23 +39,6 @@ std::string to_string(Method method) {
 std::optional<Method> method_from_string(const std::string& text) {
   for (Method m : {Method::Exact, Method::Normal, Method::SignedRankExact, Method::SignedRankNormal})
     if (to_string(m) == text) return m;
-  return std::nullopt;
-}
-
-std::string to_string(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Pass: return "pass";
-    case Verdict::Regression: return "regression";
-    case Verdict::Unrelated: return "unrelated change";
-    case Verdict::LayoutSensitive: return "layout-sensitive";
-    case Verdict::Inconclusive: break;
-  }
-  return "inconclusive";
-}
-
-std::optional<Verdict> verdict_from_string(const std::string& text) {
-  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive, Verdict::Unrelated, Verdict::LayoutSensitive})
-    if (to_string(v) == text) return v;
   return std::nullopt;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The statistical core: Hodges-Lehmann ratio of head/base with R's
 // wilcox.test confidence interval (Mann-Whitney for independent runs,
-// signed-rank for paired ones), and a three-way verdict against a budget.
+// signed-rank for paired ones). What an interval means against a budget is
+// the verdict stage's (verdict/verdict.h).
 #include <optional>
 #include <span>
 #include <string>
@@ -12,14 +13,6 @@ namespace cobench::stats {
 /// rank-sum (Mann-Whitney) ones for estimate_ratio, the signed-rank ones for
 /// estimate_paired_ratio.
 enum class Method { Exact, Normal, SignedRankExact, SignedRankNormal };
-
-/// The three answers; `faster` is reported beside them, never instead.
-/// Unrelated: a benchmark shown not to execute the change (the reach pass)
-/// whose answer would otherwise have been a regression or inconclusive; the
-/// verdict stage decides it (verdict::fold) and it never fails the gate.
-/// LayoutSensitive: a regression or faster claim that another code layout of
-/// both sides did not confirm (verdict/layouts.h); gated as inconclusive.
-enum class Verdict { Pass, Regression, Inconclusive, Unrelated, LayoutSensitive };
 
 /// head/base ratio estimate with its confidence interval.
 struct RatioEstimate {
@@ -52,13 +45,6 @@ RatioEstimate estimate_ratio(std::span<const double> base, std::span<const doubl
 RatioEstimate estimate_paired_ratio(std::span<const double> base, std::span<const double> head,
                                     double confidence = 0.95);
 
-/// regression: ci_low > 1+budget; pass: ci_high <= 1+budget; else inconclusive
-/// (always inconclusive when the interval is unreachable).
-Verdict judge(const RatioEstimate& estimate, double budget);
-
-/// Informational: the whole interval lies below 1.
-bool is_faster(const RatioEstimate& estimate);
-
 /// Median of a sample (mean of the middle two for even sizes).
 double median(std::span<const double> values);
 
@@ -71,8 +57,5 @@ double robust_sigma(std::span<const double> values);
 std::string to_string(Method method);
 /// The inverse of to_string(Method); nullopt for any other text.
 std::optional<Method> method_from_string(const std::string& text);
-std::string to_string(Verdict verdict);  ///< "pass" | "regression" | "inconclusive" | "unrelated change" | "layout-sensitive"
-/// The inverse of to_string(Verdict); nullopt for any other text.
-std::optional<Verdict> verdict_from_string(const std::string& text);
 
 }  // namespace cobench::stats

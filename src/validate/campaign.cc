@@ -40,7 +40,7 @@ std::vector<int> job_order(int methods, int jobs) {
 int JobResult::decided() const {
   int n = 0;
   for (const auto& v : verdicts)  // a claim another layout did not confirm decided nothing
-    n += v.verdict != stats::Verdict::Inconclusive && v.verdict != stats::Verdict::LayoutSensitive;
+    n += v.verdict != verdict::Verdict::Inconclusive && v.verdict != verdict::Verdict::LayoutSensitive;
   return n;
 }
 

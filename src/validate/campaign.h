@@ -33,7 +33,7 @@ std::vector<int> job_order(int methods, int jobs);
 struct JobVerdict {
   std::string target;  ///< "bench_slowdown_10"
   std::string name;    ///< the benchmark: "BM_Slowdown10"
-  stats::Verdict verdict = stats::Verdict::Inconclusive;
+  verdict::Verdict verdict = verdict::Verdict::Inconclusive;
   double ratio = 0;    ///< head/base estimate; NaN when not compared
   int runs_base = 0;   ///< runs attempted per side
   int runs_head = 0;

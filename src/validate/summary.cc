@@ -193,7 +193,7 @@ nlohmann::json job_json(const JobResult& job) {
   for (const auto& v : job.verdicts)
     verdicts.push_back({{"target", v.target},
                         {"name", v.name},
-                        {"verdict", stats::to_string(v.verdict)},
+                        {"verdict", verdict::to_string(v.verdict)},
                         {"ratio", number_or_null(v.ratio)},
                         {"runs_base", v.runs_base},
                         {"runs_head", v.runs_head}});
@@ -215,11 +215,11 @@ nlohmann::json job_json(const JobResult& job) {
 
 void Tally::add(const JobVerdict& verdict) {
   ++verdicts;
-  regression += verdict.verdict == stats::Verdict::Regression;
-  pass += verdict.verdict == stats::Verdict::Pass;
-  faster += verdict.verdict == stats::Verdict::Pass && verdict.faster;
+  regression += verdict.verdict == verdict::Verdict::Regression;
+  pass += verdict.verdict == verdict::Verdict::Pass;
+  faster += verdict.verdict == verdict::Verdict::Pass && verdict.faster;
   // A claim another layout did not confirm is undecided, as the gate takes it.
-  inconclusive += verdict.verdict == stats::Verdict::Inconclusive || verdict.verdict == stats::Verdict::LayoutSensitive;
+  inconclusive += verdict.verdict == verdict::Verdict::Inconclusive || verdict.verdict == verdict::Verdict::LayoutSensitive;
   runs_per_side += (verdict.runs_base + verdict.runs_head) / 2.0;
   if (!std::isnan(verdict.ratio)) ratios.push_back(verdict.ratio);
 }
@@ -261,7 +261,7 @@ std::vector<MethodSummary> summarize(const Fixture& fixture, const std::vector<M
       const Truth& truth = fixture.rows[row];
       if (truth.kind == Truth::Kind::Slower && truth.slowdown_percent >= kMustNotPassPercent) {
         ++m.verdicts_at_10_or_more;
-        m.pass_at_10_or_more += verdict.verdict == stats::Verdict::Pass;
+        m.pass_at_10_or_more += verdict.verdict == verdict::Verdict::Pass;
       }
     }
   }

@@ -1,4 +1,5 @@
 #include "verdict/control.h"
+#include "verdict/verdict.h"
 
 #include <algorithm>
 #include <cmath>
@@ -91,11 +92,11 @@ bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const Co
     return regression ? e.ci_low > 1 + std::max(budget, shift.spread) : e.ci_high < faster_line(shift);
   // Beyond even the largest shift the controls still allow: no shift of theirs explains it.
   if (!shift.unbounded &&
-      (regression ? e.ci_low > (1 + budget) * shift.slower_bound : e.ci_high < shift.faster_bound))
+      (regression ? e.ci_low > budget_line(budget) * shift.slower_bound : e.ci_high < shift.faster_bound))
     return true;
   if (net_against(claim, shift, budget)) {
     if (!net || !known(*net)) return false;  // too few runs beside the control to take its shift out
-    return regression ? net->ci_low > 1 + budget : net->ci_high < 1;
+    return regression ? net->ci_low > budget_line(budget) : net->ci_high < 1;
   }
   return look == Look::Final;
 }

@@ -4,14 +4,14 @@
 
 namespace cobench::verdict {
 
-int gate_exit_code(std::span<const stats::Verdict> verdicts, const GatePolicy& policy) {
+int gate_exit_code(std::span<const verdict::Verdict> verdicts, const GatePolicy& policy) {
   if (!policy.gate && !policy.fail_on_inconclusive) return kExitOk;
-  for (stats::Verdict verdict : verdicts) {
+  for (verdict::Verdict verdict : verdicts) {
     // Unrelated (a benchmark that does not execute the change) never fails: see verdict::fold.
-    if (verdict == stats::Verdict::Regression) return kExitGateFailed;
+    if (verdict == verdict::Verdict::Regression) return kExitGateFailed;
     // A layout-sensitive row is no regression of the change: undecided, as an inconclusive one.
     if (policy.fail_on_inconclusive &&
-        (verdict == stats::Verdict::Inconclusive || verdict == stats::Verdict::LayoutSensitive))
+        (verdict == verdict::Verdict::Inconclusive || verdict == verdict::Verdict::LayoutSensitive))
       return kExitGateFailed;
   }
   return kExitOk;

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "stats/stats.h"
+#include "verdict/verdict.h"
 
 namespace cobench::verdict {
 
@@ -16,6 +17,6 @@ struct GatePolicy {
 /// kExitGateFailed when the policy gates and a verdict fails it, else kExitOk.
 /// An unrelated change (a benchmark that does not execute the change) never fails it;
 /// a layout-sensitive row fails it only as an inconclusive one does.
-int gate_exit_code(std::span<const stats::Verdict> verdicts, const GatePolicy& policy);
+int gate_exit_code(std::span<const verdict::Verdict> verdicts, const GatePolicy& policy);
 
 }  // namespace cobench::verdict

@@ -1,4 +1,5 @@
 #include "verdict/instructions.h"
+#include "verdict/verdict.h"
 
 #include <algorithm>
 #include <cmath>
@@ -93,9 +94,9 @@ InstructionJudgement judge_instructions(std::span<const CacheEvents> base, std::
              (1 + tolerance);
   out.base_spread = spread(base_ir);
   out.head_spread = spread(head_ir);
-  out.verdict = out.low > 1 + budget    ? stats::Verdict::Regression
-                : out.high <= 1 + budget ? stats::Verdict::Pass
-                                         : stats::Verdict::Inconclusive;
+  out.verdict = out.low > budget_line(budget)     ? Verdict::Regression
+                : out.high <= budget_line(budget) ? Verdict::Pass
+                                                  : Verdict::Inconclusive;
   out.faster = out.high < 1;
   return out;
 }

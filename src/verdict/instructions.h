@@ -11,6 +11,7 @@
 #include <string>
 
 #include "stats/stats.h"
+#include "verdict/verdict.h"
 
 namespace cobench::verdict {
 
@@ -72,7 +73,7 @@ struct InstructionJudgement {
   double head_spread = 0;
   int n_base = 0;                   ///< runs with counts per side
   int n_head = 0;
-  stats::Verdict verdict = stats::Verdict::Inconclusive;
+  verdict::Verdict verdict = verdict::Verdict::Inconclusive;
   bool faster = false;              ///< the whole range lies below 1
   std::string note;                 ///< why not compared; failed or timed-out runs under valgrind
   /// How much more CPU time a process of this benchmark took under callgrind

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "stats/normal_distribution.h"
+#include "verdict/verdict.h"
 #include <stdexcept>
 #include <vector>
 
@@ -20,13 +21,13 @@ bool exceeds(double base, double head, const Threshold& threshold) {
   return head - base > allowed + kSlack * std::max(1.0, std::abs(base));
 }
 
-int severity(stats::Verdict verdict) {
+int severity(verdict::Verdict verdict) {
   switch (verdict) {
-    case stats::Verdict::Pass: return 0;
-    case stats::Verdict::Unrelated: return 1;
-    case stats::Verdict::LayoutSensitive: return 2;  // set after the fold, never folded; as undecided as inconclusive
-    case stats::Verdict::Inconclusive: return 2;
-    case stats::Verdict::Regression: return 3;
+    case verdict::Verdict::Pass: return 0;
+    case verdict::Verdict::Unrelated: return 1;
+    case verdict::Verdict::LayoutSensitive: return 2;  // set after the fold, never folded; as undecided as inconclusive
+    case verdict::Verdict::Inconclusive: return 2;
+    case verdict::Verdict::Regression: return 3;
   }
   return 0;
 }
@@ -37,7 +38,7 @@ void fold_one(Overall& overall, const std::optional<MedianJudgement>& metric, co
     overall.verdict = metric->verdict;
     overall.decided_by = label;
   }
-  if (metric->verdict != stats::Verdict::Regression) return;
+  if (metric->verdict != verdict::Verdict::Regression) return;
   const std::string text = fmt::format("{} {} → {} (budget +{})", label, format_count(metric->base_median),
                                        format_count(metric->head_median), metric->budget->text);
   overall.note = overall.note.empty() ? text : overall.note + "; " + text;
@@ -79,8 +80,8 @@ void add_reach(TimeJudgement& out, double budget, size_t runs, double final_conf
   // a regression when the lower end clears 1 + budget: with 90% power once log r exceeds
   // log(1 + budget) + half_width + z_0.9 σ.
   const double sigma = half_width / two_sided_z(e.confidence);
-  out.detectable = (1 + budget) * std::exp(half_width + stats::normal_quantile(kStatedPower) * sigma) - 1;
-  if (out.verdict != stats::Verdict::Inconclusive) return;
+  out.detectable = budget_line(budget) * std::exp(half_width + stats::normal_quantile(kStatedPower) * sigma) - 1;
+  if (out.verdict != verdict::Verdict::Inconclusive) return;
   // At the last look the interval is z_final σ wide, narrowing as 1/sqrt(n): n' = n (z_final σ / distance)².
   const double final_half_width = two_sided_z(final_confidence) * sigma;
   const double distance = std::abs(std::log(e.ratio) - std::log1p(budget));
@@ -124,13 +125,13 @@ TimeJudgement judge_time(std::span<const double> base, std::span<const double> h
     return out;
   }
   out.compared = true;
-  out.verdict = stats::judge(out.estimate, budget);
-  out.faster = stats::is_faster(out.estimate);
+  out.verdict = verdict::judge_interval(out.estimate, budget);
+  out.faster = verdict::is_faster(out.estimate);
   out.noise = noise_of(base, head, pairing);
   out.tied_share = tied_share(base, head, pairing);
   if (out.tied_share > kMostTiedShare && out.estimate.ci_reachable) {
     // The timer, not the code, ranks these runs: no verdict stands on them.
-    out.verdict = stats::Verdict::Inconclusive;
+    out.verdict = verdict::Verdict::Inconclusive;
     out.faster = false;
     out.note = fmt::format("timer resolution: {:.0f}% of the {} read equal times; the interval is not to be trusted "
                            "(a longer run per iteration, e.g. a larger argument, or --benchmark_min_time, helps)",
@@ -154,7 +155,7 @@ std::optional<MedianJudgement> judge_medians(std::span<const double> base, std::
   metric.base_median = stats::median(base);
   metric.head_median = stats::median(head);
   metric.budget = budget;
-  if (budget && exceeds(metric.base_median, metric.head_median, *budget)) metric.verdict = stats::Verdict::Regression;
+  if (budget && exceeds(metric.base_median, metric.head_median, *budget)) metric.verdict = verdict::Verdict::Regression;
   return metric;
 }
 
@@ -177,15 +178,15 @@ Overall fold(const Judgements& judged) {
     // Both verdicts are in every report; the note speaks up only where the one that does not lead disagrees.
     std::string said = instructions->note;
     if (!instructions_lead && instructions->compared && instructions->verdict != overall.verdict)
-      said = fmt::format("instructions {} {}, time governs", stats::to_string(instructions->verdict),
+      said = fmt::format("instructions {} {}, time governs", verdict::to_string(instructions->verdict),
                          format_instruction_ratio(*instructions, 3));
     if (!said.empty()) overall.note = overall.note.empty() ? said : overall.note + "; " + said;
   }
   fold_one(overall, judged.allocs, "allocs/op");
   fold_one(overall, judged.bytes, "bytes/op");
   for (const auto& uncounted : judged.uncounted) {
-    if (severity(stats::Verdict::Inconclusive) > severity(overall.verdict)) {
-      overall.verdict = stats::Verdict::Inconclusive;
+    if (severity(verdict::Verdict::Inconclusive) > severity(overall.verdict)) {
+      overall.verdict = verdict::Verdict::Inconclusive;
       overall.decided_by = uncounted.metric;
     }
     const std::string text =
@@ -197,9 +198,9 @@ Overall fold(const Judgements& judged) {
   // What this benchmark measures did not run the changed code: a delta here is
   // layout, noise or the machine, never the change; it is reported, not gated.
   std::string mark = not_executed_mark(*reach);
-  if (severity(overall.verdict) > severity(stats::Verdict::Unrelated)) {
-    mark += fmt::format("; by {} alone: {}", overall.decided_by, stats::to_string(overall.verdict));
-    overall.verdict = stats::Verdict::Unrelated;
+  if (severity(overall.verdict) > severity(verdict::Verdict::Unrelated)) {
+    mark += fmt::format("; by {} alone: {}", overall.decided_by, verdict::to_string(overall.verdict));
+    overall.verdict = verdict::Verdict::Unrelated;
   }
   overall.note = overall.note.empty() ? mark : mark + "; " + overall.note;
   return overall;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "stats/stats.h"
+#include "verdict/verdict.h"
 #include "verdict/budget.h"
 #include "verdict/change_reach.h"
 #include "verdict/instructions.h"
@@ -25,7 +26,7 @@ enum class Pairing {
 struct TimeJudgement {
   stats::RatioEstimate estimate;     ///< meaningful only when `compared`
   bool compared = false;             ///< false: a side had no (valid) samples
-  stats::Verdict verdict = stats::Verdict::Inconclusive;
+  verdict::Verdict verdict = verdict::Verdict::Inconclusive;
   bool faster = false;               ///< the whole interval lies below 1 (shown beside the verdict)
   std::string note;                  ///< why not compared, or how many runs the interval needs
   /// What a reviewer needs to judge an inconclusive row:
@@ -53,7 +54,7 @@ struct MedianJudgement {
   double base_median = 0;
   double head_median = 0;
   std::optional<Threshold> budget;   ///< nullopt: reported, not judged
-  stats::Verdict verdict = stats::Verdict::Pass;
+  verdict::Verdict verdict = verdict::Verdict::Pass;
 
   bool judged() const { return budget.has_value(); }
 };
@@ -67,7 +68,7 @@ std::string format_count(double value);
 
 /// The overall answer for one benchmark.
 struct Overall {
-  stats::Verdict verdict = stats::Verdict::Inconclusive;  ///< the worst of the judged metrics
+  verdict::Verdict verdict = verdict::Verdict::Inconclusive;  ///< the worst of the judged metrics
   /// "time", "instructions", "allocs/op" or "bytes/op": the metric that set the verdict
   std::string decided_by = "time";
   /// the reach mark, the time note, an instruction verdict that differs from the row's,

@@ -1,4 +1,5 @@
 #include "verdict/layouts.h"
+#include "verdict/verdict.h"
 
 #include <fmt/format.h>
 
@@ -33,10 +34,10 @@ bool layout_verdict_from_string(const std::string& text, LayoutVerdict& out) {
   return false;
 }
 
-LayoutVerdict layout_verdict_of(stats::Verdict verdict, bool faster) {
+LayoutVerdict layout_verdict_of(verdict::Verdict verdict, bool faster) {
   switch (verdict) {
-    case stats::Verdict::Regression: return LayoutVerdict::Regression;
-    case stats::Verdict::Pass: return faster ? LayoutVerdict::Faster : LayoutVerdict::Pass;
+    case verdict::Verdict::Regression: return LayoutVerdict::Regression;
+    case verdict::Verdict::Pass: return faster ? LayoutVerdict::Faster : LayoutVerdict::Pass;
     default: return LayoutVerdict::Inconclusive;
   }
 }
@@ -62,8 +63,8 @@ namespace {
 /// ratio beyond 1 + budget (a slowdown) or below 1 / (1 + budget) (a speed-up).
 bool points_the_same_way(const LayoutReading& reading, LayoutVerdict claim, double budget) {
   if (reading.verdict != LayoutVerdict::Inconclusive) return false;
-  if (claim == LayoutVerdict::Regression) return reading.ci_low > 1 && reading.ratio > 1 + budget;
-  if (claim == LayoutVerdict::Faster) return reading.ci_high < 1 && reading.ratio < 1 / (1 + budget);
+  if (claim == LayoutVerdict::Regression) return reading.ci_low > 1 && reading.ratio > budget_line(budget);
+  if (claim == LayoutVerdict::Faster) return reading.ci_high < 1 && reading.ratio < faster_line(budget);
   return false;
 }
 

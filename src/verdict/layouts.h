@@ -8,6 +8,7 @@
 #include <string>
 
 #include "stats/stats.h"
+#include "verdict/verdict.h"
 
 namespace cobench::verdict {
 
@@ -25,7 +26,7 @@ const char* to_string(LayoutVerdict verdict);
 bool layout_verdict_from_string(const std::string& text, LayoutVerdict& out);
 
 /// A row's time verdict and faster flag as one LayoutVerdict.
-LayoutVerdict layout_verdict_of(stats::Verdict verdict, bool faster);
+LayoutVerdict layout_verdict_of(verdict::Verdict verdict, bool faster);
 
 /// One layout's reading of one row.
 struct LayoutReading {

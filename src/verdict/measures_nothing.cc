@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "verdict/verdict.h"
+
 namespace cobench::verdict {
 namespace {
 
@@ -83,6 +85,13 @@ std::vector<std::string> likely_optimised_away(const std::vector<TimedInstance>&
     for (size_t member : sweep.members) add_reason(reasons[member], reason);
   }
   return reasons;
+}
+
+bool worth_no_more_runs(bool flagged_on_base, bool flagged_on_head, double base_median, double head_median,
+                        double budget) {
+  if (!flagged_on_base || !flagged_on_head || !measured(base_median) || !measured(head_median)) return false;
+  const double ratio = head_median / base_median;
+  return ratio >= faster_line(budget) && ratio <= budget_line(budget);
 }
 
 }  // namespace cobench::verdict

@@ -30,4 +30,13 @@ inline constexpr double kFlatTimeRatio = 1.1;
 /// threads:, repeats: and the like do not.
 std::vector<std::string> likely_optimised_away(const std::vector<TimedInstance>& instances);
 
+/// Whether more runs of a benchmark can tell nothing: it is likely optimised
+/// away on both sides and the sides' median times agree within the budget
+/// (head/base between faster_line and budget_line). Sides that disagree mean
+/// it measures something on one of them, whatever the flag's heuristic says
+/// (a change that stops the compiler removing the work; a family whose
+/// argument is an id, not a size): it is measured and judged like any row.
+bool worth_no_more_runs(bool flagged_on_base, bool flagged_on_head, double base_median, double head_median,
+                        double budget);
+
 }  // namespace cobench::verdict

@@ -56,12 +56,12 @@ TEST(Aggregate, RowsCarryVerdictsRunsAndRegressionsFirst) {
   EXPECT_EQ(report.head, "h");
   ASSERT_EQ(report.benchmarks.size(), 2u);
   EXPECT_EQ(report.benchmarks[0].name, "BM_slow");
-  EXPECT_EQ(report.benchmarks[0].verdict, stats::Verdict::Regression);
+  EXPECT_EQ(report.benchmarks[0].verdict, verdict::Verdict::Regression);
   EXPECT_EQ(report.benchmarks[0].target, "slow");
   EXPECT_EQ(report.benchmarks[0].runs_base, 6);
   EXPECT_EQ(report.benchmarks[0].runs_head, 6);
   EXPECT_NEAR(report.benchmarks[0].time.estimate.ratio, 2.0, 0.05);
-  EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
+  EXPECT_EQ(row(report, "BM_same").verdict, verdict::Verdict::Pass);
 }
 
 TEST(Aggregate, TheJobsTimeIsSplitIntoItsPhasesWithTheMachineControlApart) {
@@ -105,7 +105,7 @@ TEST(Aggregate, ABaseThatAlwaysFailedIsNoRegressionOfTheChange) {
   runner.targets["t"] = {1.0, 0.01, {"BM_x"}};
   runner.targets["t"].failure = [](results::Side side, int) { return side == results::Side::Base ? "SIGSEGV" : ""; };
   const auto& r = row(report_of(results_of(runner, 6), "r"), "BM_x");
-  EXPECT_EQ(r.verdict, stats::Verdict::Inconclusive);  // the change fixed a crash, or both sides are in doubt
+  EXPECT_EQ(r.verdict, verdict::Verdict::Inconclusive);  // the change fixed a crash, or both sides are in doubt
   EXPECT_EQ(r.note.find("broken by the change"), std::string::npos) << r.note;
 }
 
@@ -127,11 +127,11 @@ TEST(Aggregate, AHeadThatReportsAnErrorInEveryRunIsBrokenByTheChange) {
   error_instead_of_samples(file, "BM_x", true);
   const auto report = report_of(file, "r");
   const auto& r = row(report, "BM_x");
-  EXPECT_EQ(r.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(r.verdict, verdict::Verdict::Regression);
   EXPECT_EQ(r.note.rfind("broken by the change: the head reported an error in every run, the base did not", 0), 0u)
       << r.note;
   EXPECT_NE(r.note.find("the input file is missing"), std::string::npos) << r.note;
-  EXPECT_NE(row(report, "BM_y").verdict, stats::Verdict::Regression);
+  EXPECT_NE(row(report, "BM_y").verdict, verdict::Verdict::Regression);
 }
 
 TEST(Aggregate, ABenchmarkThatReportsAnErrorInEveryRunOnBothSidesIsARowWithoutSamples) {
@@ -143,7 +143,7 @@ TEST(Aggregate, ABenchmarkThatReportsAnErrorInEveryRunOnBothSidesIsARowWithoutSa
   const auto report = report_of(file, "r");
   const auto& r = row(report, "BM_x");
   EXPECT_TRUE(r.base_samples.empty() && r.head_samples.empty());
-  EXPECT_NE(r.verdict, stats::Verdict::Regression);  // nothing of the change's doing: both sides report it
+  EXPECT_NE(r.verdict, verdict::Verdict::Regression);  // nothing of the change's doing: both sides report it
   EXPECT_NE(r.note.find("the input file is missing"), std::string::npos) << r.note;
 }
 
@@ -168,7 +168,7 @@ TEST(Aggregate, ASideThatAlwaysFailedGivesAnUncomparedRow) {
   const auto& r = row(report, "BM_x");
   EXPECT_FALSE(r.time.compared);
   // The head failing every run where its base ran: the change broke it, a regression naming the failure.
-  EXPECT_EQ(r.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(r.verdict, verdict::Verdict::Regression);
   EXPECT_EQ(r.note.rfind("broken by the change: the head failed in every run, the base did not", 0), 0u) << r.note;
   EXPECT_NE(r.note.find("head timed out in 6/6 runs"), std::string::npos) << r.note;
   EXPECT_TRUE(report.removed.empty());
@@ -232,9 +232,9 @@ TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
   runner.targets["t"] = {1.3, 0.01, {"BM_loose", "BM_strict"}};
   const verdict::Budgets budgets({}, {{"t/BM_loose", 0.5, {}, {}}});
   auto report = report_of(results_of(runner, 6, budgets), "r");
-  EXPECT_EQ(row(report, "BM_loose").verdict, stats::Verdict::Pass);
+  EXPECT_EQ(row(report, "BM_loose").verdict, verdict::Verdict::Pass);
   EXPECT_DOUBLE_EQ(row(report, "BM_loose").budget, 0.5);
-  EXPECT_EQ(row(report, "BM_strict").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(row(report, "BM_strict").verdict, verdict::Verdict::Regression);
 }
 
 TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
@@ -324,7 +324,7 @@ TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
   const auto& control = row(report, "BM_Ctl");
   EXPECT_LT(control.time.estimate.confidence, 0.99) << "judged at the final look's level (about 95.5%), not 99.73%";
   const auto& work = row(report, "BM_Work");
-  EXPECT_EQ(work.verdict, stats::Verdict::Regression) << work.note;
+  EXPECT_EQ(work.verdict, verdict::Verdict::Regression) << work.note;
   ASSERT_TRUE(work.clears_control);
   EXPECT_TRUE(*work.clears_control);
 }
@@ -360,12 +360,12 @@ TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt
   EXPECT_GT(report.controls[0].ci_low, 1.03);
   EXPECT_FALSE(report.control_rule.empty());
   const auto& shifted = row(report, "BM_Shifted");
-  EXPECT_EQ(shifted.verdict, stats::Verdict::Inconclusive) << shifted.note;
+  EXPECT_EQ(shifted.verdict, verdict::Verdict::Inconclusive) << shifted.note;
   EXPECT_GT(shifted.time.estimate.ci_low, 1.05) << "a regression on its own interval";
   EXPECT_NE(shifted.note.find("the controls show the head side +"), std::string::npos) << shifted.note;
   EXPECT_NE(shifted.note.find("layout control bench_ctl/BM_Ctl"), std::string::npos) << shifted.note;
   const auto& slower = row(report, "BM_Slower");
-  EXPECT_EQ(slower.verdict, stats::Verdict::Regression) << slower.note;
+  EXPECT_EQ(slower.verdict, verdict::Verdict::Regression) << slower.note;
   EXPECT_EQ(slower.note.find("controls show"), std::string::npos) << slower.note;
 }
 
@@ -437,7 +437,7 @@ TEST(AggregateLayouts, AClaimTheSecondLayoutReadsAlikeIsConfirmedWithBothLayouts
   const report::Report report = report_of(file, "results.jsonl");
   EXPECT_NE(report.layout_rule.find("second code layout"), std::string::npos) << report.layout_rule;
   const auto& slow = row(report, "BM_Slow");
-  EXPECT_EQ(slow.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow.verdict, verdict::Verdict::Regression);
   EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
   ASSERT_EQ(slow.layouts.size(), 2u);
   EXPECT_EQ(slow.layouts[0].layout, 1);
@@ -447,7 +447,7 @@ TEST(AggregateLayouts, AClaimTheSecondLayoutReadsAlikeIsConfirmedWithBothLayouts
   EXPECT_EQ(slow.layouts[1].verdict, verdict::LayoutVerdict::Regression);
   EXPECT_NEAR(slow.time.estimate.ratio, 2.0, 0.02) << "the row's own ratio is layout 1's";
   const auto& fast = row(report, "BM_Fast");
-  EXPECT_EQ(fast.verdict, stats::Verdict::Pass);
+  EXPECT_EQ(fast.verdict, verdict::Verdict::Pass);
   EXPECT_TRUE(fast.time.faster);
   EXPECT_EQ(fast.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
 }
@@ -459,14 +459,14 @@ TEST(AggregateLayouts, AClaimAnotherLayoutReadsOtherwiseIsLayoutSensitive) {
   add_layout_runs(file, "bench_same", "BM_Same", 1, 1.0);
   const report::Report report = report_of(file, "results.jsonl");
   const auto& topk = row(report, "BM_TopK");
-  EXPECT_EQ(topk.verdict, stats::Verdict::LayoutSensitive);
+  EXPECT_EQ(topk.verdict, verdict::Verdict::LayoutSensitive);
   EXPECT_EQ(topk.layout_outcome, std::optional(verdict::LayoutOutcome::LayoutSensitive));
   ASSERT_EQ(topk.layouts.size(), 2u);
   EXPECT_EQ(topk.layouts[0].verdict, verdict::LayoutVerdict::Faster);
   EXPECT_EQ(topk.layouts[1].verdict, verdict::LayoutVerdict::Regression);
   // A row that makes no claim is not checked.
   const auto& same = row(report, "BM_Same");
-  EXPECT_EQ(same.verdict, stats::Verdict::Pass);
+  EXPECT_EQ(same.verdict, verdict::Verdict::Pass);
   EXPECT_FALSE(same.layout_outcome.has_value());
   EXPECT_TRUE(same.layouts.empty());
   // The JSON says it, and reads back.
@@ -499,7 +499,7 @@ TEST(AggregateLayouts, AnUndecidedSecondLayoutWaitsForTheThirdWhichDecides) {
     ASSERT_EQ(slow.layouts.size(), 2u);
     EXPECT_EQ(slow.layouts[1].verdict, verdict::LayoutVerdict::Inconclusive);
     EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::NeedsLayout));
-    EXPECT_EQ(slow.verdict, stats::Verdict::Regression) << "an unfinished check keeps the claim";
+    EXPECT_EQ(slow.verdict, verdict::Verdict::Regression) << "an unfinished check keeps the claim";
     EXPECT_NE(slow.note.find("layout 3 was not measured"), std::string::npos) << slow.note;
     EXPECT_TRUE(report::to_json(waiting).at("benchmarks")[0].at("layout_outcome").is_null());
   }
@@ -508,7 +508,7 @@ TEST(AggregateLayouts, AnUndecidedSecondLayoutWaitsForTheThirdWhichDecides) {
   const auto& slow = row(decided, "BM_Slow");
   EXPECT_EQ(slow.layout_outcome, std::optional(verdict::LayoutOutcome::Confirmed));
   EXPECT_EQ(slow.layouts.size(), 3u);
-  EXPECT_EQ(slow.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow.verdict, verdict::Verdict::Regression);
 }
 
 TEST(AggregateLayouts, ControlsAndJobsWithoutConfirmationAreNeverChecked) {
@@ -530,7 +530,7 @@ TEST(AggregateLayouts, ControlsAndJobsWithoutConfirmationAreNeverChecked) {
   const report::Report plain = report_of(off, "results.jsonl");
   EXPECT_EQ(plain.layout_rule, "");
   EXPECT_FALSE(row(plain, "BM_Slow").layout_outcome.has_value());
-  EXPECT_EQ(row(plain, "BM_Slow").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(row(plain, "BM_Slow").verdict, verdict::Verdict::Regression);
 }
 
 TEST(InstructionMetrics, AJobCountingInstructionsOnlyGetsItsRowsFromThem) {
@@ -540,11 +540,11 @@ TEST(InstructionMetrics, AJobCountingInstructionsOnlyGetsItsRowsFromThem) {
   EXPECT_FALSE(work.time_measured);
   ASSERT_TRUE(work.instructions && work.instructions->compared);
   EXPECT_DOUBLE_EQ(work.instructions->ratio, 2);
-  EXPECT_EQ(work.verdict, stats::Verdict::Regression);
+  EXPECT_EQ(work.verdict, verdict::Verdict::Regression);
   EXPECT_EQ(work.decided_by, "instructions");
   EXPECT_EQ(work.note, "");
   EXPECT_DOUBLE_EQ(work.instructions->slowdown, 0.6 / 0.005);
-  EXPECT_EQ(row(report, "BM_same").verdict, stats::Verdict::Pass);
+  EXPECT_EQ(row(report, "BM_same").verdict, verdict::Verdict::Pass);
   EXPECT_EQ(report.benchmarks[0].name, "BM_work");  // regressions first
   ASSERT_EQ(report.targets.size(), 1u);
   EXPECT_EQ(report.targets[0].instruction_runs, 2);
@@ -569,7 +569,7 @@ TEST(InstructionMetrics, TimeoutsUnderCallgrindAreNamedOnTheRow) {
   const auto& work = row(report, "BM_work");
   ASSERT_TRUE(work.instructions);
   EXPECT_FALSE(work.instructions->compared);
-  EXPECT_EQ(work.verdict, stats::Verdict::Inconclusive);
+  EXPECT_EQ(work.verdict, verdict::Verdict::Inconclusive);
   EXPECT_NE(work.note.find("head: timed out after 300 s under callgrind (1 iteration) in 2/2 runs"), std::string::npos)
       << work.note;
 }
@@ -605,13 +605,13 @@ TEST(InstructionMetrics, BesideTimeBothVerdictsStandAndTimeGoverns) {
   EXPECT_TRUE(work.time_measured);
   EXPECT_EQ(work.base_samples.size(), 6u);
   ASSERT_TRUE(work.instructions);
-  EXPECT_EQ(work.instructions->verdict, stats::Verdict::Regression);
+  EXPECT_EQ(work.instructions->verdict, verdict::Verdict::Regression);
   EXPECT_EQ(work.decided_by, "time");
   EXPECT_EQ(work.verdict, work.time.verdict);
   EXPECT_NE(work.note.find("instructions regression"), std::string::npos) << work.note;
   // And the same records judged with instructions governing.
   file.settings.instructions->governing = verdict::Governing::Instructions;
-  EXPECT_EQ(row(report_of(file, "r"), "BM_work").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(row(report_of(file, "r"), "BM_work").verdict, verdict::Verdict::Regression);
 }
 
 TEST(InstructionMetrics, ATimeBudgetThatStoppedTheRunsIsSaid) {
@@ -671,9 +671,9 @@ TEST(AggregateReach, RowsTakeTheirInstanceThenTheirTargetThenTheJobAndTheFoldCap
   EXPECT_EQ(report.reach_method, "head coverage build");
   const auto& small = row(report, "BM_Work/8");
   EXPECT_EQ(small.reach->status, Status::NotReached);
-  EXPECT_EQ(small.time.verdict, stats::Verdict::Regression) << "2x slower by time";
-  EXPECT_EQ(small.verdict, stats::Verdict::Unrelated) << "but it does not execute the change";
-  EXPECT_EQ(row(report, "BM_Work/4096").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(small.time.verdict, verdict::Verdict::Regression) << "2x slower by time";
+  EXPECT_EQ(small.verdict, verdict::Verdict::Unrelated) << "but it does not execute the change";
+  EXPECT_EQ(row(report, "BM_Work/4096").verdict, verdict::Verdict::Regression);
   EXPECT_EQ(row(report, "BM_Work/65536").reach->reason, "its coverage run did not list this benchmark");
   EXPECT_EQ(row(report, "BM_Other").reach->reason, "head: coverage build failed");
   EXPECT_EQ(row(report, "BM_Lone").reach->reason, "no coverage pass for its target");

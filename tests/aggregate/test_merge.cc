@@ -73,7 +73,7 @@ TEST(Merge, EveryRowIsItsShardsRowWithTheShardNamed) {
     }
   }
   EXPECT_EQ(merged.benchmarks.front().name, "BM_bench_a");  // the regression first, as in any report
-  EXPECT_EQ(merged.benchmarks.front().verdict, stats::Verdict::Regression);
+  EXPECT_EQ(merged.benchmarks.front().verdict, verdict::Verdict::Regression);
   ASSERT_EQ(merged.controls.size(), 2u);
   EXPECT_EQ(merged.controls[0].name.rfind("shard 1/2: bench_ctl/BM_ctl", 0), 0u) << merged.controls[0].name;
   EXPECT_EQ(merged.controls[1].name.rfind("shard 2/2: ", 0), 0u) << merged.controls[1].name;

@@ -73,11 +73,11 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
   const auto* hot = job::testing::find_row(report, "BM_hot");
   const auto* control = job::testing::find_row(report, "BM_control");
   ASSERT_TRUE(hot && control && hot->allocs && control->allocs);
-  EXPECT_EQ(hot->verdict, stats::Verdict::Regression) << hot->note;
+  EXPECT_EQ(hot->verdict, verdict::Verdict::Regression) << hot->note;
   EXPECT_DOUBLE_EQ(hot->allocs->head_median - hot->allocs->base_median, 1);
   EXPECT_NE(hot->note.find("allocs/op"), std::string::npos) << hot->note;
-  EXPECT_EQ(control->allocs->verdict, stats::Verdict::Pass);
-  EXPECT_NE(control->verdict, stats::Verdict::Regression) << control->note;
+  EXPECT_EQ(control->allocs->verdict, verdict::Verdict::Pass);
+  EXPECT_NE(control->verdict, verdict::Verdict::Regression) << control->note;
   ASSERT_EQ(report.targets.size(), 1u);
   EXPECT_EQ(report.targets[0].alloc_runs, 3);
   EXPECT_EQ(report.targets[0].alloc_status, "measured (3 runs per side, counting allocator)");
@@ -108,14 +108,14 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
       report::BenchmarkRow r;
       r.target = "bench_alloc";
       r.name = name;
-      r.verdict = r.time.verdict = stats::Verdict::Pass;  // the time verdict is not under test here
+      r.verdict = r.time.verdict = verdict::Verdict::Pass;  // the time verdict is not under test here
       judged.benchmarks.push_back(r);
     }
     aggregate::apply_alloc_metrics(judged, results);
     ASSERT_TRUE(judged.benchmarks[0].allocs.has_value());
     ASSERT_TRUE(judged.benchmarks[1].allocs.has_value());
-    EXPECT_EQ(judged.benchmarks[0].verdict, stats::Verdict::Regression);
-    EXPECT_EQ(judged.benchmarks[1].verdict, stats::Verdict::Pass);
+    EXPECT_EQ(judged.benchmarks[0].verdict, verdict::Verdict::Regression);
+    EXPECT_EQ(judged.benchmarks[1].verdict, verdict::Verdict::Pass);
     EXPECT_EQ(judged.targets[0].alloc_runs, 3);
   }
 }
@@ -139,7 +139,7 @@ TEST(AllocBudget, TimingRoundsThatSpendTheBudgetCannotLeaveTheAllocationBudgetUn
   const auto* hot = job::testing::find_row(report, "BM_hot");
   ASSERT_TRUE(hot);
   ASSERT_TRUE(hot->allocs) << hot->note;
-  EXPECT_EQ(hot->verdict, stats::Verdict::Regression) << hot->note;
+  EXPECT_EQ(hot->verdict, verdict::Verdict::Regression) << hot->note;
   EXPECT_EQ(hot->decided_by, "allocs/op");
   ASSERT_EQ(report.targets.size(), 1u);
   EXPECT_GE(report.targets[0].alloc_runs, 1) << report.targets[0].alloc_status;

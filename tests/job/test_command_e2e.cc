@@ -11,7 +11,7 @@ namespace cobench::testing {
 namespace {
 
 using job::testing::find_row;
-using stats::Verdict;
+using verdict::Verdict;
 
 report::Report read_report(const std::filesystem::path& dir) {
   return report::from_json(nlohmann::json::parse(read_text(dir / "report.json")));

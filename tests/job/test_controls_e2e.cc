@@ -103,7 +103,7 @@ TEST_F(ControlsE2E, EveryJobCarriesAMachineAndALayoutControlAndARealSlowdownClea
   const auto r = report();
   const auto* slow = find_row(r, "BM_Slow");
   ASSERT_NE(slow, nullptr);
-  EXPECT_EQ(slow->verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow->verdict, verdict::Verdict::Regression);
   EXPECT_EQ(slow->clears_control, std::optional<bool>(true));
   // A control runs as long as any measured benchmark does: it witnesses the
   // whole period whose runs it judges, not only the rounds until it passed.
@@ -166,7 +166,7 @@ TEST_F(ControlsE2E, ANamedNoisyControlHoldsBackNoRowItShowsNoShiftFor) {
   const auto* slow = find_row(r, "BM_Slow");
   const auto* mild = find_row(r, "BM_Mild");
   ASSERT_TRUE(slow && mild);
-  EXPECT_EQ(slow->verdict, stats::Verdict::Regression);
+  EXPECT_EQ(slow->verdict, verdict::Verdict::Regression);
   EXPECT_EQ(slow->clears_control, std::optional<bool>(true));
   const double control_low = layout.at("ci_low").get<double>(), control_high = layout.at("ci_high").get<double>();
   const bool control_shows_a_shift = control_low > 1 || control_high < 1;
@@ -176,7 +176,7 @@ TEST_F(ControlsE2E, ANamedNoisyControlHoldsBackNoRowItShowsNoShiftFor) {
   if (!control_shows_a_shift && control_too_wide_to_net) {
     EXPECT_EQ(mild->note.find("controls show"), std::string::npos) << mild->note;
     if (mild->time.estimate.ci_low > 1.05) {
-      EXPECT_EQ(mild->verdict, stats::Verdict::Regression) << mild->note;
+      EXPECT_EQ(mild->verdict, verdict::Verdict::Regression) << mild->note;
     }
   }
   EXPECT_FALSE(json.at("control_rule").is_null());

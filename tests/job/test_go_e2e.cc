@@ -13,7 +13,7 @@ namespace cobench::testing {
 namespace {
 
 using job::testing::find_row;
-using stats::Verdict;
+using verdict::Verdict;
 
 constexpr std::string_view kCode = "package codec\n\nfunc Encode(n int) []byte { return make([]byte, n) }\n";
 

@@ -110,8 +110,8 @@ TEST(HostileNamesE2E, ANameSpellingABackslashEscapeAndOneHoldingTheByteAreTwoRow
     for (const auto& row : report.benchmarks) rows[row.name] = &row;
     ASSERT_EQ(rows.size(), 2u) << where;
     ASSERT_TRUE(rows.count("BM_caf\\xE9") && rows.count("BM_caf\xE9")) << where;
-    EXPECT_EQ(rows["BM_caf\xE9"]->verdict, stats::Verdict::Regression) << where << ": " << rows["BM_caf\xE9"]->note;
-    EXPECT_NE(rows["BM_caf\\xE9"]->verdict, stats::Verdict::Regression) << where << ": " << rows["BM_caf\\xE9"]->note;
+    EXPECT_EQ(rows["BM_caf\xE9"]->verdict, verdict::Verdict::Regression) << where << ": " << rows["BM_caf\xE9"]->note;
+    EXPECT_NE(rows["BM_caf\\xE9"]->verdict, verdict::Verdict::Regression) << where << ": " << rows["BM_caf\\xE9"]->note;
   };
   check(report::from_json(formats::restore_dumped_bytes(nlohmann::json::parse(read_file(out / "report.json")))),
         "report.json");

@@ -149,7 +149,7 @@ TEST(InputChecksE2E, AHeadThatCrashesInEveryRunFailsTheGateNamingTheCrash) {
   const auto report = fx.report();
   const auto* row = testing::find_row(report, "BM_Crash");
   ASSERT_NE(row, nullptr);
-  EXPECT_EQ(row->verdict, stats::Verdict::Regression) << row->note;
+  EXPECT_EQ(row->verdict, verdict::Verdict::Regression) << row->note;
   EXPECT_NE(row->note.find("head crashed (SIGSEGV)"), std::string::npos) << row->note;
   EXPECT_NE(result.out.find("SIGSEGV"), std::string::npos) << result.out;
 }

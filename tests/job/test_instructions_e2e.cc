@@ -89,12 +89,12 @@ TEST_F(InstructionsE2E, ReadsTheLoopBodyNotTheSetupAndCountsTheSameInEveryJob) {
   }
   EXPECT_GE(work->instructions->ratio, 1.9) << work->note;
   EXPECT_LE(work->instructions->ratio, 2.1);
-  EXPECT_EQ(work->verdict, stats::Verdict::Regression);
+  EXPECT_EQ(work->verdict, verdict::Verdict::Regression);
   EXPECT_TRUE(within(same->instructions->ratio, 1, 0.005)) << same->instructions->ratio;
-  EXPECT_EQ(same->verdict, stats::Verdict::Pass);
+  EXPECT_EQ(same->verdict, verdict::Verdict::Pass);
   // The setup grew 300-fold on head and loops over its blocks: the loop body is what is read.
   EXPECT_TRUE(within(setup->instructions->ratio, 1, 0.005)) << setup->instructions->ratio;
-  EXPECT_EQ(setup->verdict, stats::Verdict::Pass) << setup->note;
+  EXPECT_EQ(setup->verdict, verdict::Verdict::Pass) << setup->note;
   EXPECT_TRUE(within(setup->instructions->base.ir, same->instructions->base.ir, 0.005))
       << setup->instructions->base.ir << " vs the same body without setup " << same->instructions->base.ir;
   EXPECT_TRUE(within(setup->instructions->head.ir, same->instructions->head.ir, 0.005));
@@ -128,8 +128,8 @@ TEST_F(InstructionsE2E, ReadsTheLoopBodyNotTheSetupAndCountsTheSameInEveryJob) {
   }
   const auto* work_again = find_row(two, "BM_Work");
   ASSERT_TRUE(work_again);
-  EXPECT_EQ(work_again->instructions->verdict, stats::Verdict::Regression);
-  if (work_again->verdict != stats::Verdict::Regression) {  // two timing runs rarely decide; the note says what counting did
+  EXPECT_EQ(work_again->instructions->verdict, verdict::Verdict::Regression);
+  if (work_again->verdict != verdict::Verdict::Regression) {  // two timing runs rarely decide; the note says what counting did
     EXPECT_NE(work_again->note.find("instructions regression"), std::string::npos) << work_again->note;
   }
 }
@@ -153,7 +153,7 @@ TEST_F(InstructionsE2E, ATimeoutUnderValgrindAndTheTimeBudgetAreReported) {
   const auto* hang = find_row(report, "BM_Hang");
   ASSERT_TRUE(hang && hang->instructions);
   EXPECT_FALSE(hang->instructions->compared);
-  EXPECT_EQ(hang->verdict, stats::Verdict::Inconclusive);
+  EXPECT_EQ(hang->verdict, verdict::Verdict::Inconclusive);
   EXPECT_NE(hang->note.find("head: timed out after 3"), std::string::npos) << hang->note;  // 30 s, or a little more
   EXPECT_NE(hang->note.find("s under callgrind (1 iteration) in 1/1 runs"), std::string::npos) << hang->note;
   // bench_fine's first pair runs before bench_hang's; the head's hang then takes its 30 s timeout,

@@ -52,7 +52,7 @@ TEST(MetricAutoE2E, AHeadThatWaitsOffTheCpuIsJudgedOnRealTimeAndIsARegression) {
   ASSERT_TRUE(wait && busy);
   EXPECT_EQ(wait->metric, "real_time");
   EXPECT_NE(wait->note.find("the change moved time off or onto the CPU"), std::string::npos) << wait->note;
-  EXPECT_EQ(wait->verdict, stats::Verdict::Regression) << wait->note;
+  EXPECT_EQ(wait->verdict, verdict::Verdict::Regression) << wait->note;
   EXPECT_EQ(busy->metric, "cpu_time") << busy->note;
 }
 

@@ -7,6 +7,8 @@
 
 #include "core/files.h"
 #include "job/run_fixture.h"
+#include "report/report.h"
+#include "support/testing.h"
 
 namespace cobench::job {
 namespace {
@@ -58,6 +60,47 @@ TEST(NothingMeasuredE2E, FlagsCobenchOwnsAndAnUnusableCpuAreRefusedBeforeBuildin
   expect_refused({"--bench-arg=--benchmark_filter=BM_Same", "--filter", "BM_Slow"},
                  "--bench-arg: --benchmark_filter=BM_Same conflicts with the job's --filter");
   expect_refused({"--cpu", "4096"}, "--cpu: CPU 4096 is not online");
+}
+
+// Found by the hostile retest of issue 23: a family whose argument is an id,
+// not a size, reads flat in it and is flagged "likely optimised away" on both
+// sides. The schedule stopped measuring it after min_runs (a decision needs 8
+// pairs) and a real 8x slowdown of every instance passed --gate as
+// inconclusive. Sides that disagree measure something: judged like any row.
+// (Whether the flag shows depends on the medians' noise, within 10%; failed
+// before the fix whenever it did. Schedule.AFamilyFlatInItsArgumentStops...
+// holds the rule without noise.)
+TEST(NothingMeasuredE2E, AFamilyFlatInAnIdArgumentThatTheHeadSlowsEightfoldIsARegression) {
+  using namespace cobench::testing;
+  auto source = [](int work) {
+    return "#include <benchmark/benchmark.h>\n"
+           "static void BM_id(benchmark::State& s) {\n"
+           "  unsigned x = 1;\n"
+           "  for (auto _ : s) for (int i = 0; i < " + std::to_string(work) + "; ++i) "
+           "{ x = x * 3 + 1; benchmark::DoNotOptimize(x); }\n"
+           "}\n"
+           "BENCHMARK(BM_id)->Arg(1)->Arg(64);\n"
+           "BENCHMARK_MAIN();\n";
+  };
+  TempDir dir;
+  GitRepo repo{dir / "repo"};
+  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_ids", "ids.cc"}}));
+  repo.write("ids.cc", source(200));
+  const std::string base = repo.commit("base");
+  repo.write("ids.cc", source(1600));
+  repo.commit("head");
+  const auto out = dir / "out";
+  auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--out", out.string(), "--all",
+                             "--gate", "--min-runs", "6", "--max-runs", "12", "--alloc-runs", "0", "--layouts", "1",
+                             "--no-machine-control", "--bench-arg=--benchmark_min_time=0.01"},
+                            repo.path(), {}, 900);
+  EXPECT_EQ(result.exit_code, 1) << explain(result);
+  const auto report = report::from_json(nlohmann::json::parse(read_file(out / "report.json")));
+  ASSERT_EQ(report.benchmarks.size(), 2u) << read_file(out / "report.json");
+  for (const auto& row : report.benchmarks) {
+    EXPECT_EQ(row.verdict, verdict::Verdict::Regression) << row.name << ": " << row.note;
+    EXPECT_EQ(row.note.find("not measured further"), std::string::npos) << row.name << ": " << row.note;
+  }
 }
 
 }  // namespace

@@ -136,8 +136,8 @@ TEST_F(ReachE2E, OnlyTheInstanceTakingTheChangedBranchReachesItAndEveryReportSay
     EXPECT_EQ(row.reach->status, Status::NotReached) << name;
     EXPECT_EQ(row.reach->executed_changed_lines, 0) << name;
     EXPECT_NE(row.note.find("does not execute the change (0 of 2 changed lines ran)"), std::string::npos) << row.note;
-    EXPECT_TRUE(row.verdict == stats::Verdict::Pass || row.verdict == stats::Verdict::Unrelated)
-        << name << ": " << stats::to_string(row.verdict);
+    EXPECT_TRUE(row.verdict == verdict::Verdict::Pass || row.verdict == verdict::Verdict::Unrelated)
+        << name << ": " << verdict::to_string(row.verdict);
   }
   // The layout control is untouched by definition: no coverage, no reach; and it measures nothing.
   ASSERT_TRUE(by_name.count("BM_Empty"));
@@ -171,8 +171,8 @@ TEST_F(ReachE2E, OnlyTheInstanceTakingTheChangedBranchReachesItAndEveryReportSay
                     "^BM_Work/(8|64|512)$"});
   EXPECT_EQ(gated.exit_code, 0) << explain(gated);
   for (const auto& [name, row] : rows()) {
-    EXPECT_EQ(row.verdict, stats::Verdict::Unrelated) << name << " (two runs per side: inconclusive by time)";
-    EXPECT_EQ(row.time.verdict, stats::Verdict::Inconclusive) << name;
+    EXPECT_EQ(row.verdict, verdict::Verdict::Unrelated) << name << " (two runs per side: inconclusive by time)";
+    EXPECT_EQ(row.time.verdict, verdict::Verdict::Inconclusive) << name;
   }
   EXPECT_NE(read_file(out_dir() / "report.md").find("unrelated change"), std::string::npos);
 }

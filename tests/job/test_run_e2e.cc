@@ -27,12 +27,12 @@ TEST(RunE2E, ReportsRegressionPassCrashAndTimeoutThenRebuildsFromATruncatedLog) 
   EXPECT_EQ(report.base, fx.base);
   EXPECT_EQ(report.head, fx.head);
   if (auto* slow = find_row(report, "BM_Slow")) {
-    EXPECT_EQ(slow->verdict, stats::Verdict::Regression) << slow->note;
+    EXPECT_EQ(slow->verdict, verdict::Verdict::Regression) << slow->note;
     EXPECT_EQ(slow->target, "bench_slow");
     EXPECT_GE(slow->runs_head, 6);
   }
   if (auto* same = find_row(report, "BM_Same")) {
-    EXPECT_EQ(same->verdict, stats::Verdict::Pass) << same->note;
+    EXPECT_EQ(same->verdict, verdict::Verdict::Pass) << same->note;
   }
   if (auto* crash = find_row(report, "BM_Crash")) {
     EXPECT_NE(crash->note.find("head crashed (SIGSEGV) in 6/6 runs"), std::string::npos) << crash->note;

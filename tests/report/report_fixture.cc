@@ -5,7 +5,7 @@
 
 namespace cobench::testing {
 
-report::BenchmarkRow make_row(const std::string& target, const std::string& name, stats::Verdict verdict,
+report::BenchmarkRow make_row(const std::string& target, const std::string& name, verdict::Verdict verdict,
                               double ratio, double ci_low, double ci_high) {
   report::BenchmarkRow row;
   row.target = target;
@@ -29,7 +29,7 @@ report::BenchmarkRow make_row(const std::string& target, const std::string& name
 }
 
 report::Report sample_run_report() {
-  using stats::Verdict;
+  using verdict::Verdict;
   report::Report r;
   r.tool = "run";
   r.base = "0123456789abcdef0123456789abcdef01234567";
@@ -85,15 +85,15 @@ report::Report sample_compare_report() {
   r.tool = "compare";
   r.base = "base.json";
   r.head = "head.json";
-  r.benchmarks.push_back(make_row("", "BM_Sort/1024", stats::Verdict::Regression, 1.10, 1.07, 1.12));
-  r.benchmarks.push_back(make_row("", "BM_Find", stats::Verdict::Inconclusive, 1.04, 1.01, 1.08));
-  r.benchmarks.push_back(make_row("", "BM_Hash", stats::Verdict::Pass, 1.00, 0.98, 1.02));
+  r.benchmarks.push_back(make_row("", "BM_Sort/1024", verdict::Verdict::Regression, 1.10, 1.07, 1.12));
+  r.benchmarks.push_back(make_row("", "BM_Find", verdict::Verdict::Inconclusive, 1.04, 1.01, 1.08));
+  r.benchmarks.push_back(make_row("", "BM_Hash", verdict::Verdict::Pass, 1.00, 0.98, 1.02));
   for (auto& row : r.benchmarks) row.runs_base = row.runs_head = 0;  // compare counts samples, not runs
   return r;
 }
 
 report::Report reach_report() {
-  using stats::Verdict;
+  using verdict::Verdict;
   using Status = verdict::ChangeReach::Status;
   report::Report r;
   r.tool = "run";
@@ -137,9 +137,9 @@ report::Report reach_report() {
 report::Report long_report(int passing) {
   report::Report r;
   r.tool = "run";
-  r.benchmarks.push_back(make_row("t", "BM_Slow", stats::Verdict::Regression, 1.3, 1.2, 1.4));
+  r.benchmarks.push_back(make_row("t", "BM_Slow", verdict::Verdict::Regression, 1.3, 1.2, 1.4));
   for (int i = 0; i < passing; ++i)
-    r.benchmarks.push_back(make_row("t", "BM_Fine/" + std::to_string(i), stats::Verdict::Pass, 1.0, 0.98, 1.02));
+    r.benchmarks.push_back(make_row("t", "BM_Fine/" + std::to_string(i), verdict::Verdict::Pass, 1.0, 0.98, 1.02));
   return r;
 }
 

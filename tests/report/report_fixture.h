@@ -11,7 +11,7 @@ namespace cobench::testing {
 inline const std::string kHostileName = "BM_pipe|col `code` <script>alert(1)</script> @here & \"q\"\nnext*line_";
 
 /// A row with an interval; samples spread around base 100 ns and head 100·ratio ns.
-report::BenchmarkRow make_row(const std::string& target, const std::string& name, stats::Verdict verdict,
+report::BenchmarkRow make_row(const std::string& target, const std::string& name, verdict::Verdict verdict,
                               double ratio, double ci_low, double ci_high);
 
 /// The `cobench run` report with six rows over two targets (see report_fixture.cc).

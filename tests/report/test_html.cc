@@ -63,8 +63,8 @@ TEST(Html, OneRowPerBenchmarkWithAPlotOfEverySample) {
 
 TEST(Html, NamesWrapAfterSlashesAndCommasNeverInsideAnArgument) {
   Report report;
-  report.benchmarks.push_back(testing::make_row("bench_cwise_math", "Log_float/1024", stats::Verdict::Pass, 1, 0.99, 1.01));
-  report.benchmarks.push_back(testing::make_row("t", "BM_FFT<std::complex<float>, true>/64", stats::Verdict::Pass, 1, 0.99, 1.01));
+  report.benchmarks.push_back(testing::make_row("bench_cwise_math", "Log_float/1024", verdict::Verdict::Pass, 1, 0.99, 1.01));
+  report.benchmarks.push_back(testing::make_row("t", "BM_FFT<std::complex<float>, true>/64", verdict::Verdict::Pass, 1, 0.99, 1.01));
   auto doc = parse(render_html(report));
   auto cell = doc.select_node("//tr[@data-benchmark='Log_float/1024']/td[@class='name']").node();
   ASSERT_TRUE(cell);
@@ -126,7 +126,7 @@ TEST(Html, EachPlotPlacesItsIntervalAgainstOneAndTheBudgetLine) {
   EXPECT_LT(x_of("BM_Control", "line[@class='one']"), x_of("BM_Control", "line[@class='budget']"));
   // A 50× speed-up elsewhere must not flatten this row: its bar stays wide enough to see.
   auto report = testing::sample_run_report();
-  report.benchmarks.push_back(testing::make_row("bench_copy", "BM_Huge", stats::Verdict::Pass, 0.02, 0.019, 0.021));
+  report.benchmarks.push_back(testing::make_row("bench_copy", "BM_Huge", verdict::Verdict::Pass, 0.02, 0.019, 0.021));
   auto wide = parse(render_html(report));
   auto bar = wide.select_node("//tr[@data-benchmark='BM_Control']//rect").node();
   EXPECT_GT(bar.attribute("width").as_double(), 15.0);

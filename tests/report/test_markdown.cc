@@ -200,7 +200,7 @@ TEST(Markdown, CompareReportHasNoTargetsShasOrHost) {
 }
 
 TEST(SpreadBar, PlacesTheIntervalAgainstTheBudgetMarker) {
-  using stats::Verdict;
+  using verdict::Verdict;
   auto position = [](const std::string& bar, const char* glyph) { return bar.find(glyph); };
   std::string regression = spread_bar(testing::make_row("", "r", Verdict::Regression, 1.23, 1.19, 1.27));
   EXPECT_LT(position(regression, "┊"), position(regression, "["));

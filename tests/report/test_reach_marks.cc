@@ -21,13 +21,13 @@ const BenchmarkRow& row_named(const Report& report, const std::string& name) {
 
 TEST(ReachMarks, TheFoldMakesAnUnexecutedRegressionAnUnrelatedChange) {
   const Report r = reach_report();
-  EXPECT_EQ(row_named(r, "BM_Work/4096").verdict, stats::Verdict::Regression);
+  EXPECT_EQ(row_named(r, "BM_Work/4096").verdict, verdict::Verdict::Regression);
   const BenchmarkRow& unrelated = row_named(r, "BM_Work/8");
-  EXPECT_EQ(unrelated.verdict, stats::Verdict::Unrelated);
+  EXPECT_EQ(unrelated.verdict, verdict::Verdict::Unrelated);
   EXPECT_EQ(unrelated.note.rfind("does not execute the change (0 of 2 changed lines ran); by time alone: regression", 0),
             0u)
       << unrelated.note;
-  EXPECT_EQ(row_named(r, "BM_Work/64").verdict, stats::Verdict::Pass);
+  EXPECT_EQ(row_named(r, "BM_Work/64").verdict, verdict::Verdict::Pass);
   EXPECT_EQ(row_named(r, "BM_Empty").optimised_away, "head: 0.32 ns per iteration; base: 0.32 ns per iteration");
   const VerdictCounts counts = count_verdicts(r.benchmarks);
   EXPECT_EQ(counts_phrase(counts), "1 regression, 0 inconclusive, 2 pass, 1 unrelated change, 1 likely optimised away");

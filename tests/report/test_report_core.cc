@@ -7,7 +7,7 @@
 
 using namespace cobench;
 using report::BenchmarkRow;
-using stats::Verdict;
+using verdict::Verdict;
 
 static std::vector<double> around(double center, int n) {
   std::vector<double> out;

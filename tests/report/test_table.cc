@@ -123,7 +123,7 @@ TEST(RenderTable, ControlCharactersInNamesCannotDriveTheTerminal) {
   report::Report r;
   // ESC [2J clears a screen; U+009B is the one-byte CSI; a newline would break the row.
   const std::string nasty = "BM_\x1b[2J\x1b]0;pwned\x07name\xc2\x9b" "31m\nnext";
-  r.benchmarks.push_back(cobench::testing::make_row("t\x1b[1m", nasty, stats::Verdict::Pass, 1.0, 0.99, 1.01));
+  r.benchmarks.push_back(cobench::testing::make_row("t\x1b[1m", nasty, verdict::Verdict::Pass, 1.0, 0.99, 1.01));
   r.added.push_back({"", "BM_\x1b[31madded"});
   r.notes.push_back("note with \x1b[5m blink");
   const std::string text = report::render_table(r, true);  // even with colour on: only cobench's own codes

@@ -35,11 +35,11 @@ TEST(Judging, PairsRunsOfOneIndexAndSaysWhatItDropped) {
   const auto judged = judge_samples(s, 0.05, paired, verdict::Look::Final);
   EXPECT_EQ(stats::to_string(judged.estimate.method).rfind("signed-rank", 0), 0u);
   EXPECT_NEAR(judged.estimate.ratio, 1.03, 0.005);
-  EXPECT_EQ(judged.verdict, stats::Verdict::Pass);
+  EXPECT_EQ(judged.verdict, verdict::Verdict::Pass);
   EXPECT_NE(judged.note.find("2 runs without a partner dropped"), std::string::npos) << judged.note;
   TimeRule unpaired;
   unpaired.pairing = verdict::Pairing::Unpaired;
-  EXPECT_EQ(judge_samples(s, 0.05, unpaired, verdict::Look::Final).verdict, stats::Verdict::Inconclusive);
+  EXPECT_EQ(judge_samples(s, 0.05, unpaired, verdict::Look::Final).verdict, verdict::Verdict::Inconclusive);
 }
 
 TEST(Judging, AnInterimLookAsksForTheStricterInterval) {
@@ -67,7 +67,7 @@ TEST(Judging, AnUndecidedRowSaysItsNoiseReachAndRunsToDecide) {
   }
   const TimeRule rule;
   const auto judged = judge_samples(samples(base, head), 0.05, rule, verdict::Look::Interim);
-  ASSERT_EQ(judged.verdict, stats::Verdict::Inconclusive);
+  ASSERT_EQ(judged.verdict, verdict::Verdict::Inconclusive);
   EXPECT_GT(judged.noise, 0.01);
   EXPECT_LT(judged.noise, 0.06);
   EXPECT_GT(judged.detectable, 0.05);  // only slowdowns above the budget can be told from it
@@ -267,7 +267,7 @@ TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
   const double row_low = 1.05 * (early + last) / 2;
   verdict::TimeJudgement row;
   row.compared = true;
-  row.verdict = stats::Verdict::Regression;
+  row.verdict = verdict::Verdict::Regression;
   row.estimate.ratio = row_low * 1.01;
   row.estimate.ci_low = row_low;
   row.estimate.ci_high = row_low * 1.02;

@@ -189,6 +189,21 @@ TEST(Schedule, PairedEarlyLooksDecideOnlyOnceTheirIntervalExists) {
   EXPECT_FALSE(outcome.stop_reasons.count("clear"));
 }
 
+TEST(Schedule, AFamilyFlatInItsArgumentStopsOnlyWhileItsSidesAgree) {
+  // A family whose argument is an id, not a size, reads flat in it: "likely
+  // optimised away" on both sides. Identical sides: more runs can tell
+  // nothing, it stops after min_runs (a decision would need 8 pairs, above).
+  // A head 8x slower measures something: it runs on until its regression is
+  // decided (it stopped at 6, undecided, and passed --gate as inconclusive).
+  for (double head_factor : {1.0, 8.0}) {
+    FakeRunner runner;
+    runner.targets["t"] = {head_factor, 0.01, {"BM_id/1", "BM_id/64"}};
+    auto hooks = fake_clock(runner);
+    run_schedule(runner, fake_pairs(runner), defaults(6, 30), hooks);
+    EXPECT_EQ(runner.count("t", Side::Head), head_factor == 1.0 ? 6 : 8) << "head x" << head_factor;
+  }
+}
+
 TEST(Schedule, ANoisyControlAroundOneNeverWithdrawsAClearRegression) {
   // A ±35% control shows no slower head side: until its upper end rules out a
   // shift as large as the 25%, the 25% runs on beside it, and at the end the

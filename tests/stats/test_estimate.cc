@@ -31,8 +31,6 @@ TEST(EstimateRatio, FourByFourByHand) {
   EXPECT_NEAR(e.ci_low, 20.0 / 13, 1e-12);
   EXPECT_NEAR(e.ci_high, 26.0 / 10, 1e-12);
   EXPECT_NEAR(e.p_value, 2.0 / 70, 1e-15);  // every head above every base: W = 16
-  EXPECT_EQ(judge(e, 0.05), Verdict::Regression);
-  EXPECT_FALSE(is_faster(e));
 }
 
 TEST(EstimateRatio, FiveByFiveAt90ByHand) {
@@ -48,7 +46,6 @@ TEST(EstimateRatio, FiveByFiveAt90ByHand) {
   EXPECT_NEAR(e.ratio, ratios[12], 1e-12);
   EXPECT_NEAR(e.ci_low, ratios[4], 1e-12);
   EXPECT_NEAR(e.ci_high, ratios[20], 1e-12);
-  EXPECT_EQ(judge(e, 0.05), Verdict::Pass);
   // W = pairs with head slower: 99->0, 100.5->1, 101.5->2, 102.5->3, 105->5.
   // W = 11 < 12.5, so p = 2 P(U <= 11) = 2 * 106/252 (R: 0.8412698).
   EXPECT_NEAR(e.p_value, 2 * 106.0 / 252, 1e-12);
@@ -62,7 +59,6 @@ TEST(EstimateRatio, TwoPerSideCannotReach95Percent) {
   EXPECT_TRUE(std::isnan(e.ci_low));
   EXPECT_TRUE(std::isnan(e.ci_high));
   EXPECT_NEAR(e.ratio, std::exp((std::log(150.0 / 101) + std::log(151.0 / 100)) / 2), 1e-12);
-  EXPECT_EQ(judge(e, 0.05), Verdict::Inconclusive);  // even though head is 50% slower
 }
 
 TEST(EstimateRatio, HigherConfidenceNeedsMoreRuns) {

@@ -83,7 +83,6 @@ TEST(EstimatePairedRatio, EightPairsAllSlowerByHand) {
   EXPECT_EQ(e.ratio, std::exp((w[17] + w[18]) / 2));
   EXPECT_EQ(e.ci_low, std::exp(w[3]));
   EXPECT_EQ(e.ci_high, std::exp(w[32]));
-  EXPECT_EQ(judge(e, 0.0), Verdict::Regression);
 }
 
 TEST(EstimatePairedRatio, MatchesBruteForceOnTheExactPath) {
@@ -110,7 +109,6 @@ TEST(EstimatePairedRatio, TooFewPairsCannotReachTheConfidence) {
   EXPECT_TRUE(std::isnan(e.ci_low));
   EXPECT_TRUE(std::isnan(e.ci_high));
   EXPECT_NEAR(e.ratio, 1.5, 0.1);
-  EXPECT_EQ(judge(e, 0.05), Verdict::Inconclusive);  // even though head is 50% slower
   paired_runs(9, 1.5, 3, base, head);
   EXPECT_FALSE(estimate_paired_ratio(base, head, 0.9973).ci_reachable);
   EXPECT_EQ(estimate_paired_ratio(base, head, 0.9973).runs_needed, 10);
@@ -146,7 +144,6 @@ TEST(EstimatePairedRatio, AllPairsEqualIsRatioOneWithoutInterval) {
   EXPECT_EQ(e.p_value, 1.0);
   EXPECT_EQ(e.method, Method::SignedRankNormal);
   EXPECT_FALSE(e.ci_reachable);
-  EXPECT_EQ(judge(e, 0.05), Verdict::Inconclusive);
 }
 
 TEST(EstimatePairedRatio, EveryPairTheSameRatioGivesAPointInterval) {

@@ -84,10 +84,10 @@ TEST(Campaign, AJobIsReadBackThroughTheReportModelAndTheRunLogWithoutItsControls
   const JobResult job = read_job(dir.path());
   ASSERT_EQ(job.verdicts.size(), 2u);  // the two control rows are not verdicts
   EXPECT_EQ(job.verdicts[0].target, "bench_slowdown_10");
-  EXPECT_EQ(job.verdicts[0].verdict, stats::Verdict::Regression);
+  EXPECT_EQ(job.verdicts[0].verdict, verdict::Verdict::Regression);
   EXPECT_NEAR(job.verdicts[0].ratio, 1.10, 0.01);
   EXPECT_EQ(job.verdicts[0].runs_base, 4);
-  EXPECT_EQ(job.verdicts[1].verdict, stats::Verdict::Inconclusive);
+  EXPECT_EQ(job.verdicts[1].verdict, verdict::Verdict::Inconclusive);
   EXPECT_TRUE(std::isnan(job.verdicts[1].ratio));  // nothing compared: no ratio, not 0
   EXPECT_DOUBLE_EQ(job.measuring_seconds, 4.5);
   EXPECT_EQ(job.decided(), 1);

@@ -8,11 +8,11 @@
 namespace cobench::validate {
 namespace {
 
-using stats::Verdict::Inconclusive;
-using stats::Verdict::Pass;
-using stats::Verdict::Regression;
+using verdict::Verdict::Inconclusive;
+using verdict::Verdict::Pass;
+using verdict::Verdict::Regression;
 
-JobResult job(int index, int method, std::vector<std::pair<std::string, stats::Verdict>> verdicts) {
+JobResult job(int index, int method, std::vector<std::pair<std::string, verdict::Verdict>> verdicts) {
   JobResult result;
   result.index = index;
   result.method = method;

@@ -23,7 +23,7 @@ stats::RatioEstimate unreachable() {
   return e;
 }
 
-TimeJudgement judged(stats::Verdict verdict, const stats::RatioEstimate& estimate) {
+TimeJudgement judged(verdict::Verdict verdict, const stats::RatioEstimate& estimate) {
   TimeJudgement j;
   j.compared = true;
   j.verdict = verdict;
@@ -48,7 +48,7 @@ bool stands_at_final(Claim claim, const TimeJudgement& row, double budget, const
 }
 
 TimeJudgement faster(double low, double high) {
-  auto j = judged(stats::Verdict::Pass, interval(low, high));
+  auto j = judged(verdict::Verdict::Pass, interval(low, high));
   j.faster = high < 1;
   return j;
 }
@@ -61,13 +61,13 @@ TEST(ControlShift, ANoisyControlAroundOneShowsNoShiftAndHoldsNothingBackAtTheLas
   // Before the last look it may yet show a shift: a claim must clear the largest it still allows.
   EXPECT_DOUBLE_EQ(shift.slower_bound, 1.27);
   EXPECT_DOUBLE_EQ(shift.faster_bound, 0.73);
-  EXPECT_FALSE(claim_stands(Claim::Regression, judged(stats::Verdict::Regression, interval(1.08, 1.12)), 0.05, shift,
+  EXPECT_FALSE(claim_stands(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.08, 1.12)), 0.05, shift,
                             std::nullopt, Look::Interim));
-  EXPECT_TRUE(claim_stands(Claim::Regression, judged(stats::Verdict::Regression, interval(1.34, 1.40)), 0.05, shift,
+  EXPECT_TRUE(claim_stands(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.34, 1.40)), 0.05, shift,
                            std::nullopt, Look::Interim));
   EXPECT_FALSE(claim_stands(Claim::Faster, faster(0.70, 0.75), 0.05, shift, std::nullopt, Look::Interim));
   EXPECT_TRUE(claim_stands(Claim::Faster, faster(0.60, 0.72), 0.05, shift, std::nullopt, Look::Interim));
-  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.08, 1.12)), 0.05, shift,
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.08, 1.12)), 0.05, shift,
                            std::nullopt));
   EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.90, 0.95), 0.05, shift, std::nullopt));
 }
@@ -80,7 +80,7 @@ TEST(ControlShift, AControlShowingAShiftIsTakenOutOfTheRowRunByRun) {
   EXPECT_EQ(shift.slower_by->name, "layout:a");
   EXPECT_EQ(net_against(Claim::Regression, shift, 0.05)->name, "layout:a");
   EXPECT_EQ(net_against(Claim::Faster, shift, 0.05)->name, "layout:a") << "narrow: its silence that way is evidence";
-  const auto row = judged(stats::Verdict::Regression, interval(1.06, 1.10));
+  const auto row = judged(verdict::Verdict::Regression, interval(1.06, 1.10));
   // 1.06 does not clear 1.05 × 1.04, the largest shift the control allows: the net interval decides.
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.02, 1.06)));
   EXPECT_TRUE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.051, 1.09)));
@@ -88,9 +88,9 @@ TEST(ControlShift, AControlShowingAShiftIsTakenOutOfTheRowRunByRun) {
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, std::nullopt)) << "no runs beside the control";
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, unreachable())) << "too few to tell";
   // A row clearing the budget on top of the largest shift the control allows stands whatever the net says.
-  const auto clear = judged(stats::Verdict::Regression, interval(1.093, 1.15));
+  const auto clear = judged(verdict::Verdict::Regression, interval(1.093, 1.15));
   EXPECT_TRUE(claim_stands(Claim::Regression, clear, 0.05, shift, interval(1.0, 1.2), Look::Interim));
-  EXPECT_FALSE(claim_stands(Claim::Regression, judged(stats::Verdict::Regression, interval(1.091, 1.15)), 0.05, shift,
+  EXPECT_FALSE(claim_stands(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.091, 1.15)), 0.05, shift,
                             interval(1.0, 1.2), Look::Interim));
 }
 
@@ -100,7 +100,7 @@ TEST(ControlShift, ANarrowControlShowingNoShiftStillJudgesTheRowNetOfIt) {
   EXPECT_FALSE(shift.any());
   EXPECT_EQ(net_against(Claim::Regression, shift, 0.05)->name, "narrow");
   EXPECT_FALSE(net_against(Claim::Regression, shift, 0.01)) << "±1.5% cannot tell a 1% shift";
-  const auto row = judged(stats::Verdict::Regression, interval(1.07, 1.10));
+  const auto row = judged(verdict::Verdict::Regression, interval(1.07, 1.10));
   EXPECT_TRUE(claim_stands(Claim::Regression, row, 0.05, shift, interval(1.06, 1.09), Look::Interim));
   EXPECT_FALSE(claim_stands(Claim::Regression, row, 0.05, shift, interval(1.04, 1.09), Look::Final));
 }
@@ -113,7 +113,7 @@ TEST(ControlShift, AControlIsPreciseEnoughToNetAgainstByItsWidthNotWhereItLies) 
   const auto shift = shift_of({control("layout:a", "layout", 0.995, 1.075)});
   EXPECT_FALSE(shift.any());
   ASSERT_TRUE(net_against(Claim::Regression, shift, 0.05).has_value());
-  const auto row = judged(stats::Verdict::Regression, interval(1.07, 1.09));
+  const auto row = judged(verdict::Verdict::Regression, interval(1.07, 1.09));
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.02, 1.06)));
   // Twice as wide around 1: too wide to have told a shift of the budget's size.
   EXPECT_FALSE(net_against(Claim::Regression, shift_of({control("wide", "layout", 0.95, 1.11)}), 0.05));
@@ -135,13 +135,13 @@ TEST(ControlShift, AFasterRowFallsOnlyToAControlShowingAShiftThatWay) {
   const auto up = shift_of({control("layout:a", "layout", 1.02, 1.04)});
   EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.80, 0.99), 0.05, up, std::nullopt));
   // And a control showing the head side faster never touches a regression.
-  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.06, 1.10)), 0.05, down,
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.06, 1.10)), 0.05, down,
                            std::nullopt));
 }
 
 TEST(ControlShift, ARowWithoutAnIntervalKeepsWhatItsVerdictSays) {
   const auto shift = shift_of({control("layout:a", "layout", 1.20, 1.30)});
-  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, unreachable()), 0.05, shift,
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(verdict::Verdict::Regression, unreachable()), 0.05, shift,
                            std::nullopt));
 }
 
@@ -151,11 +151,11 @@ TEST(ControlShift, TheSpreadRuleKeptForComparisonHoldsClaimsToTheWidestHalfWidth
   EXPECT_NEAR(spread.spread, 0.27, 1e-12);
   EXPECT_EQ(spread.slower_by->name, "m");
   EXPECT_FALSE(net_against(Claim::Regression, spread, 0.05));
-  const auto row = judged(stats::Verdict::Regression, interval(1.08, 1.12));
+  const auto row = judged(verdict::Verdict::Regression, interval(1.08, 1.12));
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, spread, std::nullopt));
-  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.28, 1.4)), 0.05, spread,
+  EXPECT_TRUE(stands_at_final(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.28, 1.4)), 0.05, spread,
                            std::nullopt));
-  EXPECT_FALSE(stands_at_final(Claim::Regression, judged(stats::Verdict::Regression, interval(1.31, 1.4)), 0.31,
+  EXPECT_FALSE(stands_at_final(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.31, 1.4)), 0.31,
                             shift_of({control("m", "machine", 0.9, 1.1)}, ControlRule::Spread), std::nullopt))
       << "never below the budget";
   EXPECT_FALSE(stands_at_final(Claim::Faster, faster(0.74, 0.8), 0.05, spread, std::nullopt));

@@ -7,7 +7,7 @@
 namespace cobench::verdict {
 namespace {
 
-using stats::Verdict;
+using verdict::Verdict;
 
 TEST(Gate, ReportsWithoutGatingByDefault) {
   const std::vector<Verdict> bad = {Verdict::Regression, Verdict::Inconclusive};

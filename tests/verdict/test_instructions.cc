@@ -13,7 +13,7 @@
 namespace cobench::verdict {
 namespace {
 
-using stats::Verdict;
+using verdict::Verdict;
 
 CacheEvents instructions(double ir) {
   CacheEvents events;

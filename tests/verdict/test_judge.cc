@@ -8,7 +8,7 @@ namespace cobench::verdict {
 namespace {
 
 using report::BenchmarkRow;
-using stats::Verdict;
+using verdict::Verdict;
 
 /// The old spelling: "" reports without judging, anything else is a threshold.
 std::optional<MedianJudgement> compare_medians(std::vector<double> base, std::vector<double> head,
@@ -190,7 +190,7 @@ TEST(FoldReach, StatusNamesRoundTrip) {
     EXPECT_EQ(change_reach_status_from_string(to_string(status)), status);
   EXPECT_EQ(to_string(ChangeReach::Status::NotReached), "not_reached");
   EXPECT_FALSE(change_reach_status_from_string("maybe"));
-  EXPECT_EQ(stats::verdict_from_string("unrelated change"), Verdict::Unrelated);
+  EXPECT_EQ(verdict::verdict_from_string("unrelated change"), Verdict::Unrelated);
 }
 
 TEST(JudgeTime, EmptySidesAreNotComparedAndSayWhich) {
@@ -232,7 +232,7 @@ TEST(JudgeTime, RunsToDecideAreCountedAtTheLastLooksLevel) {
   const auto [base, head] = scattered_pairs(10, 1.04, 0.08);
   const auto interim = judge_time(base, head, 0.05, 0.9973, Pairing::Paired, 0.9973);
   const auto counted_at_final = judge_time(base, head, 0.05, 0.9973, Pairing::Paired, 0.955);
-  ASSERT_EQ(interim.verdict, stats::Verdict::Inconclusive);
+  ASSERT_EQ(interim.verdict, verdict::Verdict::Inconclusive);
   EXPECT_GT(interim.runs_to_decide, counted_at_final.runs_to_decide);
   EXPECT_GT(counted_at_final.runs_to_decide, 0);
 }
@@ -242,7 +242,7 @@ TEST(JudgeTime, MostlyEqualTimesAreTheTimersResolutionNotAVerdict) {
   const std::vector<double> base = {10, 10, 10, 10, 10, 10, 10, 10, 10, 10};
   const std::vector<double> head = {10, 12, 10, 12, 10, 12, 10, 12, 12, 12};
   const auto judged = judge_time(base, head, 0.05, 0.95, Pairing::Paired);
-  EXPECT_EQ(judged.verdict, stats::Verdict::Inconclusive);
+  EXPECT_EQ(judged.verdict, verdict::Verdict::Inconclusive);
   EXPECT_DOUBLE_EQ(judged.tied_share, 0.4);
   EXPECT_NE(judged.note.find("timer resolution"), std::string::npos) << judged.note;
   // One tie in ten is the clock's chance, not its resolution.

@@ -34,11 +34,11 @@ TEST(Layouts, OnlyARegressionOrFasterRowIsCheckedAndNeverAControl) {
 }
 
 TEST(Layouts, TheRowsVerdictReadsAsOneLayoutVerdict) {
-  EXPECT_EQ(layout_verdict_of(stats::Verdict::Regression, false), V::Regression);
-  EXPECT_EQ(layout_verdict_of(stats::Verdict::Pass, true), V::Faster);
-  EXPECT_EQ(layout_verdict_of(stats::Verdict::Pass, false), V::Pass);
-  EXPECT_EQ(layout_verdict_of(stats::Verdict::Inconclusive, false), V::Inconclusive);
-  EXPECT_EQ(layout_verdict_of(stats::Verdict::Unrelated, false), V::Inconclusive);
+  EXPECT_EQ(layout_verdict_of(verdict::Verdict::Regression, false), V::Regression);
+  EXPECT_EQ(layout_verdict_of(verdict::Verdict::Pass, true), V::Faster);
+  EXPECT_EQ(layout_verdict_of(verdict::Verdict::Pass, false), V::Pass);
+  EXPECT_EQ(layout_verdict_of(verdict::Verdict::Inconclusive, false), V::Inconclusive);
+  EXPECT_EQ(layout_verdict_of(verdict::Verdict::Unrelated, false), V::Inconclusive);
 }
 
 TEST(Layouts, TwoLayoutsEveryCombination) {

@@ -42,5 +42,15 @@ TEST(MeasuresNothing, BothReasonsAreSaidOnce) {
   EXPECT_EQ(reasons[0], "0.3 ns per iteration; time flat (×1.03) while the argument grows ×1024, 1 → 1024");
 }
 
+TEST(MeasuresNothing, NoMoreRunsOnlyWhenFlaggedOnBothSidesAndTheSidesAgree) {
+  EXPECT_TRUE(worth_no_more_runs(true, true, 110, 112, 0.05));
+  EXPECT_TRUE(worth_no_more_runs(true, true, 110, 110 / 1.05, 0.05));  // the faster line is within
+  EXPECT_FALSE(worth_no_more_runs(true, true, 110, 875, 0.05));       // 8x: it measures something
+  EXPECT_FALSE(worth_no_more_runs(true, true, 110, 100, 0.05));       // faster past the budget
+  EXPECT_FALSE(worth_no_more_runs(true, false, 0.3, 0.3, 0.05));
+  EXPECT_FALSE(worth_no_more_runs(false, true, 0.3, 0.3, 0.05));
+  EXPECT_FALSE(worth_no_more_runs(true, true, std::nan(""), 0.3, 0.05));
+}
+
 }  // namespace
 }  // namespace cobench::verdict

@@ -1,5 +1,4 @@
-// judge / is_faster / median / robust_sigma / names: the verdict rules of the
-// issue, at their edges, and the small helpers beside them.
+// median / robust_sigma / method names: the small helpers beside the estimates.
 #include <cmath>
 #include <random>
 #include <vector>
@@ -9,41 +8,6 @@
 #include "stats/stats.h"
 
 using namespace cobench::stats;
-
-static RatioEstimate interval(double low, double high) {
-  RatioEstimate e;
-  e.ratio = (low + high) / 2;
-  e.ci_low = low;
-  e.ci_high = high;
-  return e;
-}
-
-TEST(Judge, RegressionOnlyWhenWholeIntervalAboveThreshold) {
-  EXPECT_EQ(judge(interval(1.06, 1.2), 0.05), Verdict::Regression);
-  EXPECT_EQ(judge(interval(1.05, 1.2), 0.05), Verdict::Inconclusive);  // ci_low must exceed 1.05
-  EXPECT_EQ(judge(interval(1.04, 1.2), 0.05), Verdict::Inconclusive);
-}
-
-TEST(Judge, PassWhenIntervalWithinBudget) {
-  EXPECT_EQ(judge(interval(0.9, 1.05), 0.05), Verdict::Pass);  // ci_high <= 1.05 passes
-  EXPECT_EQ(judge(interval(1.01, 1.04), 0.05), Verdict::Pass); // slower but within budget
-  EXPECT_EQ(judge(interval(0.9, 1.051), 0.05), Verdict::Inconclusive);
-  EXPECT_EQ(judge(interval(0.99, 1.01), 0.0), Verdict::Inconclusive);
-  EXPECT_EQ(judge(interval(0.98, 0.99), 0.0), Verdict::Pass);
-}
-
-TEST(Judge, UnreachableIsAlwaysInconclusive) {
-  RatioEstimate e = interval(2, 3);
-  e.ci_reachable = false;
-  EXPECT_EQ(judge(e, 0.05), Verdict::Inconclusive);
-  EXPECT_FALSE(is_faster(e));
-  EXPECT_EQ(judge(interval(std::nan(""), std::nan("")), 0.05), Verdict::Inconclusive);
-}
-
-TEST(Faster, WholeIntervalBelowOne) {
-  EXPECT_TRUE(is_faster(interval(0.8, 0.99)));
-  EXPECT_FALSE(is_faster(interval(0.8, 1.0)));
-}
 
 TEST(Median, OddEvenAndEmpty) {
   double odd[] = {3, 1, 2}, even[] = {4, 1, 3, 2};
@@ -79,7 +43,4 @@ TEST(Names, RoundTrip) {
   for (Method m : {Method::Exact, Method::Normal, Method::SignedRankExact, Method::SignedRankNormal})
     EXPECT_EQ(method_from_string(to_string(m)), m);
   EXPECT_EQ(method_from_string("signed-rank"), std::nullopt);
-  for (Verdict v : {Verdict::Pass, Verdict::Regression, Verdict::Inconclusive})
-    EXPECT_EQ(verdict_from_string(to_string(v)), v);
-  EXPECT_EQ(verdict_from_string("faster"), std::nullopt);
 }
