@@ -46,12 +46,53 @@ size_t cut_prefix_length(std::string_view text, size_t end, std::string_view val
   return 0;
 }
 
+/// Where a log kept to its first and last bytes dropped its middle: the
+/// positions of its marker lines (kLogCutOpen … kLogCutClose on one line).
+std::vector<size_t> log_cuts(std::string_view text) {
+  std::vector<size_t> out;
+  for (size_t at = text.find(kLogCutOpen); at != std::string_view::npos; at = text.find(kLogCutOpen, at + 1)) {
+    const size_t close = text.find(kLogCutClose, at + kLogCutOpen.size());
+    if (close != std::string_view::npos && text.substr(at + 1, close - at - 1).find('\n') == std::string_view::npos)
+      out.push_back(at);
+  }
+  return out;
+}
+
+/// Length of the longest proper suffix of `value`, of at least
+/// kMinScrubbedLength bytes, that `text` starts with at byte `start`; 0 when
+/// there is none.
+size_t cut_suffix_length(std::string_view text, size_t start, std::string_view value) {
+  const std::string_view after = text.substr(start);
+  for (size_t length = std::min(value.size() - 1, after.size()); length >= kMinScrubbedLength; --length)
+    if (after.substr(0, length) == value.substr(value.size() - length)) return length;
+  return 0;
+}
+
+/// `text` with the last part of a credential replaced where a log resumes
+/// after its cut (the first part went with the dropped middle, or before it).
+std::string scrub_cut_suffixes(std::string text, const std::vector<Secret>& secrets) {
+  const std::vector<size_t> cuts = log_cuts(text);
+  for (auto cut = cuts.rbegin(); cut != cuts.rend(); ++cut) {  // back to front: positions stay valid
+    const size_t start = text.find(kLogCutClose, *cut) + kLogCutClose.size();
+    for (const auto& secret : secrets) {
+      if (secret.value.size() <= kMinScrubbedLength) continue;
+      if (const size_t length = cut_suffix_length(text, start, secret.value); length > 0) {
+        text.replace(start, length, fmt::format("[redacted ${}]", secret.name));
+        break;
+      }
+    }
+  }
+  return text;
+}
+
 /// `text` with the first part of a credential cut off at a cut marker or at its end
 /// replaced (its whole values are already replaced).
 std::string scrub_cut_prefixes(std::string text, const std::vector<Secret>& secrets) {
   std::vector<size_t> cut_ends;  // where a cut text may end: before each marker, and the end
   for (size_t at = text.find(kCutMarker); at != std::string::npos; at = text.find(kCutMarker, at + 1))
     cut_ends.push_back(at);
+  for (size_t at : log_cuts(text)) cut_ends.push_back(at);
+  std::sort(cut_ends.begin(), cut_ends.end());
   cut_ends.push_back(text.size());
   // Back to front, so that a replacement does not move the positions still to look at.
   for (auto end = cut_ends.rbegin(); end != cut_ends.rend(); ++end) {
@@ -121,7 +162,7 @@ std::string scrub(std::string_view text, const std::vector<Secret>& secrets) {
     for (size_t at = out.find(secret.value); at != std::string::npos; at = out.find(secret.value, at))
       out.replace(at, secret.value.size(), replacement), at += replacement.size();
   }
-  return scrub_cut_prefixes(std::move(out), secrets);
+  return scrub_cut_suffixes(scrub_cut_prefixes(std::move(out), secrets), secrets);
 }
 
 std::string scrub_and_shorten(std::string_view text, size_t max_bytes) {

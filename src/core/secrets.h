@@ -48,7 +48,9 @@ const std::vector<Secret>& process_credentials();
 /// replaced by "[redacted $NAME]". A text cut short (shorten() and its kin
 /// end the cut with "…") may end in the first part of a value, which no longer
 /// matches it whole: a prefix of kMinScrubbedLength bytes or more right before
-/// a "…" or at the end of the text is replaced too.
+/// a "…" or at the end of the text is replaced too; so are the first part of a
+/// value before, and its last part (kMinScrubbedLength bytes or more) after, a
+/// log's "[cobench: N bytes cut here]" line, which may split one.
 std::string scrub(std::string_view text, const std::vector<Secret>& secrets);
 
 /// scrub() with process_credentials(): what every published text goes through.

@@ -39,6 +39,12 @@ std::string unescape_invalid_utf8(std::string_view text);
 /// boundary, "…" marking the cut; unchanged when it fits.
 std::string shorten(std::string_view text, size_t max_bytes);
 
+/// How a log kept to its first and last bytes marks the middle it dropped
+/// (process::BoundedOutput): "\n[cobench: 1,024 bytes cut here]\n". What
+/// reads logs back (the credential scrubber) finds the cut by these.
+inline constexpr std::string_view kLogCutOpen = "\n[cobench: ";
+inline constexpr std::string_view kLogCutClose = " cut here]\n";
+
 /// Like shorten(), and the cut says how much went: "abc… (2097152 bytes)".
 /// For arguments and output that may be megabytes long in a one-line message.
 std::string shorten_saying_size(std::string_view text, size_t max_bytes);

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
+
 namespace cobench::process {
 
 BoundedOutput::BoundedOutput(std::size_t keep, int fd) : keep_(keep), fd_(fd) {}
@@ -46,7 +48,7 @@ void BoundedOutput::keep_in_tail(std::string_view bytes) {
 void BoundedOutput::finish() {
   const std::uint64_t head = std::min<std::uint64_t>(total_, keep_);
   const std::uint64_t cut = total_ - head - tail_.size();
-  if (cut > 0) emit(fmt::format("\n[cobench: {} byte{} cut here]\n", group_thousands(cut), cut == 1 ? "" : "s"));
+  if (cut > 0) emit(fmt::format("{}{} byte{}{}", kLogCutOpen, group_thousands(cut), cut == 1 ? "" : "s", kLogCutClose));
   emit(std::string_view(tail_).substr(tail_start_));
   emit(std::string_view(tail_).substr(0, tail_start_));
   tail_.clear();

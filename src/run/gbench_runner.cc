@@ -147,6 +147,11 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
       record.detail = fmt::format("--benchmark_filter '{}' matches no benchmark", shorten(*regex, 200));  // ok, no samples
       continue;
     }
+    // Published with the report folder: credentials out once the names are read (a name may hold one).
+    struct ScrubWhenRead {
+      const std::filesystem::path& json;
+      ~ScrubWhenRead() { secrets::scrub_file(json); }
+    } scrub_when_read{files.json};
     try {
       read_gbench_samples(read_file(files.json), files.json.string(), record);
     } catch (const InputError& e) {

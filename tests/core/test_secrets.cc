@@ -44,5 +44,18 @@ TEST(Secrets, ScrubReplacesTheFirstPartOfAValueWhereATextWasCut) {
   EXPECT_EQ(scrub("glpat-SEKRETab and more", found), "glpat-SEKRETab and more");  // not cut there
 }
 
+TEST(Secrets, ScrubReplacesBothPartsOfAValueALogsCutSplit) {
+  // process::BoundedOutput keeps a log's first and last bytes and marks the dropped middle on its
+  // own line; a value split there left its first part before the line and its last part after it.
+  const auto found = credentials_in({{"COBENCH_GITLAB_TOKEN", "glpat-SEKRETabcdef123456"}});
+  const std::string cut = "\n[cobench: 100,023 bytes cut here]\n";
+  EXPECT_EQ(scrub("PPPPglpat-SEKRET" + cut + "abcdef123456QQQ", found),
+            "PPPP[redacted $COBENCH_GITLAB_TOKEN]" + cut + "[redacted $COBENCH_GITLAB_TOKEN]QQQ");
+  // A last part shorter than 8 bytes is left: nothing a token can be guessed from.
+  EXPECT_EQ(scrub("x" + cut + "123456QQQ", found), "x" + cut + "123456QQQ");
+  // Text that only looks like the marker is no cut.
+  EXPECT_EQ(scrub("[cobench: note]\nabcdef123456", found), "[cobench: note]\nabcdef123456");
+}
+
 }  // namespace
 }  // namespace cobench::secrets
