@@ -195,7 +195,15 @@ void OutputDir::record(const fs::path& written) {
   const std::string name = rel.generic_string();
   if (name == kOutputManifest || name == kOutputLock) return;
   std::lock_guard<std::mutex> guard(mutex_);
-  if (recorded_.insert(name).second) append(dir_ / kOutputManifest, formats::dump_json(name));
+  if (!recorded_.insert(name).second) return;
+  // Not written by this job yet, and the previous job's files are gone: a file there now was put
+  // there by someone else while this job ran. Never overwritten (what is measured so far stays in
+  // results.jsonl; `cobench report` rebuilds the reports in another folder).
+  if (fs::exists(fs::symlink_status(dir_ / rel, ec)))
+    throw InputError(fmt::format("{}: appeared while this job ran and cobench did not write it; cobench leaves it "
+                                 "and stops: give each job a folder of its own",
+                                 (dir_ / rel).string()));
+  append(dir_ / kOutputManifest, formats::dump_json(name));
 }
 
 }  // namespace cobench::job

@@ -6,7 +6,8 @@
 // a file someone else put there while the job ran, and not a file a benchmark
 // wrote. A killed job's manifest holds what it wrote until it was killed, so
 // its folder is still recognised as cobench's. Files cobench did not write are
-// never deleted, and never overwritten either.
+// never deleted, and never overwritten either: a file that appears during the
+// job where cobench is about to write stops the job (InputError) naming it.
 #include <filesystem>
 #include <mutex>
 #include <optional>

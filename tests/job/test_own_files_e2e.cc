@@ -132,6 +132,30 @@ TEST_F(OwnFilesCommandE2E, APreviousJobsFilesAreNotDeletedThroughASymlinkedFolde
   EXPECT_EQ(std::distance(fs::directory_iterator(users), fs::directory_iterator()), 1);  // nothing written there
 }
 
+TEST_F(OwnFilesCommandE2E, AFileSomeoneWritesWhereTheJobWritesWhileItRunsIsKept) {
+  // Found by the hostile retest: files of names cobench writes (a run's log, report.md), put into
+  // --out by someone else once the job held it, were overwritten (exit 0). Now the job stops at
+  // the first one (exit 2) naming it, and what it measured so far stays in results.jsonl.
+  const fs::path out = dir / "out";
+  process::Result job;
+  std::thread running([&] {
+    job = cobench::testing::run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--out", out.string(),
+                                         "--min-runs", "3", "--max-runs", "3", "--runner", "command", "--command",
+                                         "sleep 0.2", "--no-machine-control"});
+  });
+  for (int i = 0; i < 600 && !(fs::exists(out / ".cobench-lock") && !read_text(out / ".cobench-lock").empty()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  write_file(out / "logs" / "commands-head-2.log", "MINE\n");  // the last run's: ~1 s of runs before it
+  write_file(out / "report.md", "MY REPORT\n");
+  running.join();
+  EXPECT_EQ(job.exit_code, 2) << explain(job);
+  EXPECT_NE(job.err.find("commands-head-2.log: appeared while this job ran and cobench did not write it"),
+            std::string::npos) << job.err;
+  EXPECT_EQ(read_text(out / "logs" / "commands-head-2.log"), "MINE\n");
+  EXPECT_EQ(read_text(out / "report.md"), "MY REPORT\n");
+  EXPECT_NE(read_text(out / "results.jsonl").find("\"type\":\"run\""), std::string::npos);
+}
+
 TEST_F(OwnFilesCommandE2E, ReportRebuildsItsOwnReportsAndRefusesAUsersReport) {
   const fs::path out = dir / "out";
   auto job = command_job(*this, out);
