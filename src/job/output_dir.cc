@@ -133,6 +133,11 @@ OutputDir::OutputDir(const fs::path& dir, const std::string& origin, bool cobenc
   const fs::path absolute = fs::weakly_canonical(fs::absolute(dir), ec);
   if (absolute == absolute.root_path())
     throw InputError(fmt::format("{} {}: the root folder; give the reports a folder of their own", origin, dir.string()));
+  for (const auto& part : absolute)
+    if (part == ".git")
+      throw InputError(fmt::format("{} {}: inside a .git folder, which is git's own (its logs/ is the reflog); give "
+                                   "the reports a folder of their own",
+                                   origin, dir.string()));
   fs::create_directories(absolute, ec);
   if (ec) throw InputError(fmt::format("{} {}: cannot create the report folder: {}", origin, dir.string(), ec.message()));
   dir_ = fs::canonical(absolute, ec);

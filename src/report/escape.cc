@@ -45,8 +45,8 @@ std::string sanitize_text(std::string_view text, bool one_line) {
       continue;
     }
     const uint32_t code = code_point(text, i, length);
-    if (code == '\n' || code == '\r') {
-      out += one_line ? ' ' : c;
+    if (code == '\n' || code == '\r' || code == '\t') {
+      out += one_line ? ' ' : c;  // a tab in a name would break a table's columns
     } else if ((code < 0x20 && code != '\t') || code == 0x7F || (code >= 0x80 && code < 0xA0)) {
       out += kReplacement;  // C0 and C1 controls: CSI U+009B starts a terminal escape too
     } else if (reorders_text(code)) {

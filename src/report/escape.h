@@ -16,7 +16,7 @@ namespace cobench::report {
 /// C1) and the characters that reorder or break what follows (bidirectional
 /// overrides, isolates and marks, U+2028/U+2029) replaced by U+FFFD, so no
 /// name can drive a terminal or make it show something else than is there;
-/// newlines become spaces when `one_line`.
+/// newlines and tabs become spaces when `one_line`.
 std::string sanitize_text(std::string_view text, bool one_line);
 
 /// Text safe inside a GitHub/GitLab markdown table cell: no `|`, raw HTML,

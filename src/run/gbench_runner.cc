@@ -59,6 +59,10 @@ void check_bench_args(const std::vector<std::string>& bench_args, bool filter_se
     if (filter_set && is_filter_flag(arg))
       throw InputError(fmt::format("{}: {} conflicts with the job's --filter / COBENCH_FILTER; give the filter once",
                                    origin, arg));
+    // Checked as --filter is, before anything is built: every run would fail on it.
+    if (const size_t equals = arg.find('='); is_filter_flag(arg) && equals != std::string::npos)
+      if (auto problem = benchmark_regex::filter_problem(std::string_view(arg).substr(equals + 1)))
+        throw InputError(fmt::format("{}: {}", origin, *problem));
   }
 }
 

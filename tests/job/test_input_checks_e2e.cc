@@ -74,6 +74,19 @@ TEST_F(CommandRepo, TheRootFolderIsNoReportFolder) {
   EXPECT_FALSE(fs::exists("/.cobench-manifest"));
 }
 
+TEST_F(CommandRepo, AGitFolderIsNoReportFolder) {
+  // Hostile retest: --out .git was taken, and the run logs went into git's reflog folder .git/logs.
+  for (const std::string out : {".git", ".git/reports"}) {
+    auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--runner", "command",
+                               "--command", "true", "--out", out},
+                              repo.path(), {}, 600);
+    EXPECT_EQ(result.exit_code, 2) << out << "\n" << explain(result);
+    EXPECT_NE(error_line(result).find("inside a .git folder"), std::string::npos) << explain(result);
+    EXPECT_FALSE(fs::exists(repo.path() / ".git" / ".cobench-lock"));
+    EXPECT_FALSE(fs::exists(repo.path() / ".git" / "reports"));
+  }
+}
+
 TEST_F(CommandRepo, FilterIsCheckedTheWayGoogleBenchmarkReadsIt) {
   // Valid ECMAScript, refused by Google Benchmark's POSIX extended grammar ("Invalid escape").
   for (const auto& filter : {"BM_a\\]", "BM_\\d+", "BM_x\\}"}) {

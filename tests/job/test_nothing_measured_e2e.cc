@@ -60,6 +60,8 @@ TEST(NothingMeasuredE2E, FlagsCobenchOwnsAndAnUnusableCpuAreRefusedBeforeBuildin
   expect_refused({"--bench-arg=--benchmark_filter=BM_Same", "--filter", "BM_Slow"},
                  "--bench-arg: --benchmark_filter=BM_Same conflicts with the job's --filter");
   expect_refused({"--cpu", "4096"}, "--cpu: CPU 4096 is not online");
+  // Checked as --filter is (hostile retest: both sides were built, then every run failed).
+  expect_refused({"--bench-arg=--benchmark_filter=\\d"}, "reads filters as POSIX extended regexes");
 }
 
 // Found by the hostile retest of issue 23: a family whose argument is an id,

@@ -239,6 +239,10 @@ TEST(Escape, MarkdownAndXmlAndInvalidUtf8) {
   EXPECT_EQ(sanitize_text("a\xE2\x80\xAE" "b\xE2\x81\xA6" "c\xE2\x80\x8F" "d\xD8\x9C", false),
             "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD" "d\xEF\xBF\xBD");
   EXPECT_EQ(sanitize_text("×→€😀", false), "×→€😀");
+  // A tab in a name (hostile retest) broke the terminal table's columns: one line, one space.
+  EXPECT_EQ(sanitize_text("BM_a\tb", true), "BM_a b");
+  EXPECT_EQ(escape_markdown("BM_a\tb"), "BM\\_a b");
+  EXPECT_EQ(sanitize_text("a log\tline", false), "a log\tline");
 }
 
 }  // namespace
