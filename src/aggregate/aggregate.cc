@@ -203,7 +203,7 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
   out.controls = verdict::telling_per_kind(intervals);
   if (intervals.empty()) return;
   out.control_rule = verdict::describe(rule.controls);
-  const verdict::ControlShift& shift = controls.shift;
+  const verdict::ControlShift& shift = controls.shift_at(verdict::Look::Final);
   std::map<std::string, std::map<std::string, results::BenchmarkSamples>> samples_by_target;
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;

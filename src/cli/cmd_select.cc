@@ -19,6 +19,7 @@
 #include "job/job_folder.h"
 #include "job/target_choice.h"
 #include "select/input.h"
+#include "report/escape.h"
 #include "select/select.h"
 
 namespace cobench::cli {
@@ -95,7 +96,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   }
 
   select::Selection selection = select::select_targets(in);
-  std::string out = f.format == "json" ? formats::dump_json(select::to_json(selection), 2) + "\n" : select::to_text(selection);
+  std::string out = f.format == "json" ? formats::dump_json(select::to_json(selection), 2) + "\n" : report::sanitize_text(select::to_text(selection), false);
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   select::enforce_strict_layout(selection);

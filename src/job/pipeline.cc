@@ -465,7 +465,7 @@ int run_pipeline(const RunOptions& options) {
     if (plan) reach->bound_by([&] { return plan->ranking_stop(prepared.job_elapsed()); });
     timed(prepared.phases, "reach", [&] { reach->rank(selection); });
   }
-  std::fputs(select::to_text(selection).c_str(), stdout);
+  std::fputs(report::sanitize_text(select::to_text(selection), false).c_str(), stdout);  // names and flags a terminal must not obey
   std::fflush(stdout);
   select::enforce_strict_layout(selection);
   if (auto why = nothing_to_measure(selection)) return report_unreached(*why, settings, revs, cpu, selection, out_dir);

@@ -50,16 +50,11 @@ JobControls judge_controls(const std::vector<RunRecord>& records, const std::map
       }
     }
   for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
-    out.shift_by_look[look] = verdict::shift_of(by_look[look], rule.controls);
-    out.shift_by_look[look].unbounded = unbounded[look];
+    verdict::ControlShift& shift = out.shift_by_look[static_cast<size_t>(look)];
+    shift = verdict::shift_of(by_look[look], rule.controls);
+    shift.unbounded = unbounded[look];
   }
-  out.shift = out.shift_by_look[verdict::Look::Final];
   return out;
-}
-
-const verdict::ControlShift& JobControls::shift_at(verdict::Look look) const {
-  auto it = shift_by_look.find(look);
-  return it == shift_by_look.end() ? shift : it->second;
 }
 
 namespace {

@@ -4,6 +4,7 @@
 // (which writes the reports): the same samples, pairing and look give the same
 // verdict. Also the split of the run-to-run noise into what repetitions inside
 // a process can average away and what only more processes can.
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,12 +43,14 @@ struct JudgedControl {
 /// confidence: a bound from a laxer level, looked at again after every block,
 /// lets a control's chance low reading pass a row that only its shift explains.
 struct JobControls {
-  std::vector<JudgedControl> controls;
-  verdict::ControlShift shift;  ///< at the final look (what reports show)
-  std::map<verdict::Look, verdict::ControlShift> shift_by_look;
+  std::vector<JudgedControl> controls;  ///< at the final look (what reports show)
+  /// The shift the controls show at each look's confidence, indexed by verdict::Look.
+  std::array<verdict::ControlShift, 3> shift_by_look;
 
-  /// The shift the controls show at `look`'s confidence.
-  const verdict::ControlShift& shift_at(verdict::Look look) const;
+  /// The shift the controls show at `look`'s confidence (the final look's is what reports show).
+  const verdict::ControlShift& shift_at(verdict::Look look) const {
+    return shift_by_look[static_cast<size_t>(look)];
+  }
 };
 
 /// Every benchmark of the control targets in `records` judged as a control;

@@ -92,8 +92,8 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
       settings.out_dir / "alloc" / fmt::format("{}-{}-{}.status", pair.target, to_string(side), index);
   std::error_code ec;
   fs::create_directories(status_file.parent_path());
+  note_written(status_file);  // the counting allocator writes it from inside the benchmark; noted before anything is removed
   fs::remove(status_file, ec);
-  note_written(status_file);  // the counting allocator writes it from inside the benchmark
   settings.env = preload_environment(settings.env, library, status_file);
   settings.out_dir /= "alloc";  // runs/ and logs/ of their own: timing files keep their names
   settings.bench_args = alloc_bench_args(std::move(settings.bench_args));

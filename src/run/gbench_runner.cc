@@ -129,8 +129,8 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
   for (size_t part = 0; part < filters.size(); ++part) {
     const PartFiles files = part_files(settings_.out_dir, unit.name, side, run_index, part);
     std::filesystem::create_directories(files.json.parent_path());
+    note_written(files.json);  // the benchmark writes it; first, so that a file someone else put there stops the job
     std::filesystem::remove(files.json);
-    note_written(files.json);  // the benchmark writes it
     std::vector<std::string> argv = unit.argv;
     argv.push_back("--benchmark_out=" + files.json.string());
     argv.push_back("--benchmark_out_format=json");

@@ -106,6 +106,26 @@ TEST(OwnFilesE2E, TwoJobsOnOneRepositoryKeepApartAndNeverShareAReportFolder) {
   EXPECT_NE(turned_away.err.find("in use by another cobench job (pid "), std::string::npos) << turned_away.err;
 }
 
+TEST(OwnFilesE2E, AFileSomeoneWritesWhereABenchmarkWritesItsOutputIsKept) {
+  // Found by the confirming retest: runs/*.json, which the benchmark itself writes, was removed
+  // before cobench noted the path, so a file of that name put there during the job was replaced
+  // (exit 0). Now noted first: the job stops (exit 2) naming it and the file stays.
+  RunFixture fx;
+  const fs::path out = fx.dir / "out";
+  process::Result job;
+  std::thread running([&] {
+    job = fx.run({"--target", "^bench_same$", "--min-runs", "3", "--max-runs", "3", "--alloc-runs", "0", "--layouts",
+                  "1", "--no-machine-control", "--out", out.string()});
+  });
+  for (int i = 0; i < 12000 && !fs::exists(out / "runs" / "bench_same-base-0.json"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  write_file(out / "runs" / "bench_same-head-2.json", "MINE\n");  // the last run's: runs 0..2 of both sides come first
+  running.join();
+  EXPECT_EQ(job.exit_code, 2) << explain(job);
+  EXPECT_NE(job.err.find("bench_same-head-2.json: appeared while this job ran"), std::string::npos) << job.err;
+  EXPECT_EQ(read_text(out / "runs" / "bench_same-head-2.json"), "MINE\n");
+}
+
 /// A quick job of the command runner (no build) on `fx`'s repository, writing into `out`.
 process::Result command_job(const CommandFixture& fx, const fs::path& out) {
   return cobench::testing::run_cobench({"run", "--repo", fx.repo.path().string(), "--base", fx.base, "--out",

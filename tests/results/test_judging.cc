@@ -262,7 +262,7 @@ TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
   const double early = controls.shift_at(verdict::Look::Early).slower_bound;
   const double last = controls.shift_at(verdict::Look::Final).slower_bound;
   ASSERT_GT(early, last);
-  EXPECT_DOUBLE_EQ(controls.shift.slower_bound, last) << "reports show the last look's intervals";
+  EXPECT_DOUBLE_EQ(controls.shift_at(verdict::Look::Final).slower_bound, last) << "reports show the last look's intervals";
   // A row whose whole interval lies above 1.05 × the last look's bound but not the early one's.
   const double row_low = 1.05 * (early + last) / 2;
   verdict::TimeJudgement row;

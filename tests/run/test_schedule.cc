@@ -219,7 +219,7 @@ TEST(Schedule, ANoisyControlAroundOneNeverWithdrawsAClearRegression) {
   EXPECT_EQ(runner.count("control", Side::Head), runner.count("slow", Side::Head));  // it follows, and ends with it
   EXPECT_FALSE(outcome.stop_reasons.count("slow")) << "decided, not stopped undecided";
   const auto controls = results::judge_controls(outcome.records, {{"control", "layout"}}, s.rule);
-  EXPECT_FALSE(controls.shift.slower_by.has_value()) << "no evidence of a slower head side";
+  EXPECT_FALSE(controls.shift_at(verdict::Look::Final).slower_by.has_value()) << "no evidence of a slower head side";
   EXPECT_TRUE(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Final, controls).empty());
 }
 
@@ -238,8 +238,8 @@ TEST(Schedule, ARegressionWithinTheShiftABiasedControlShowsKeepsMeasuringWithThe
   EXPECT_EQ(runner.count("control", Side::Head), s.max_runs);
   ASSERT_TRUE(outcome.stop_reasons.count("slow"));
   const auto controls = results::judge_controls(outcome.records, {{"control", "layout"}}, s.rule);
-  ASSERT_TRUE(controls.shift.slower_by.has_value());
-  EXPECT_GT(controls.shift.slower, 1.04);
+  ASSERT_TRUE(controls.shift_at(verdict::Look::Final).slower_by.has_value());
+  EXPECT_GT(controls.shift_at(verdict::Look::Final).slower, 1.04);
   EXPECT_TRUE(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Final).empty())
       << "a regression on its own";
   EXPECT_EQ(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Final, controls),
