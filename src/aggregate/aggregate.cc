@@ -10,6 +10,7 @@
 #include "aggregate/alloc_metrics.h"
 #include "aggregate/failed_runs.h"
 #include "aggregate/instruction_metrics.h"
+#include "stats/stats.h"
 #include "results/judging.h"
 #include "results/samples.h"
 #include "verdict/control.h"
@@ -383,6 +384,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
                                               : last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, results::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
+      if (!s.base_work.empty()) row.base_work = stats::median(s.base_work);
+      if (!s.head_work.empty()) row.head_work = stats::median(s.head_work);
       append_note(row.note, s.metric_note);
       // A benchmark that reported an error in every run has no samples, and so no metric to split.
       if (const auto split = s.metric.empty() ? results::VarianceSplit{}
@@ -409,8 +412,9 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   for (auto& row : out.benchmarks)  // the schedule stopped measuring these (run/schedule.cc): say why they are open
     if (row.verdict == verdict::Verdict::Inconclusive &&
         verdict::worth_no_more_runs(row.optimised_away.find("base: ") != std::string::npos,
-                                    row.optimised_away.find("head: ") != std::string::npos, row.base_median,
-                                    row.head_median, row.budget))
+                                    row.optimised_away.find("head: ") != std::string::npos,
+                                    report::work_per_iteration(row, true), report::work_per_iteration(row, false),
+                                    row.budget))
       append_note(row.note, "not measured further: it likely measures nothing on either side");
   note_filtered_out(out, results);
   for (const auto& target : results.one_sided) {

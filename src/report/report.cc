@@ -1,5 +1,6 @@
 // Building and ordering rows: the verdict stage's judgements put into the model.
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -44,14 +45,19 @@ void settle_verdict(BenchmarkRow& row) {
   else row.note = marked ? overall.note + "; " + row.note : row.note + "; " + overall.note;
 }
 
+double work_per_iteration(const BenchmarkRow& row, bool base) {
+  const double work = base ? row.base_work : row.head_work;
+  return std::isnan(work) ? (base ? row.base_median : row.head_median) : work;
+}
+
 void flag_optimised_away(std::vector<BenchmarkRow>& rows) {
   std::map<std::string, std::vector<BenchmarkRow*>> by_target;  // families never span targets
   for (auto& row : rows) by_target[row.target].push_back(&row);
   for (auto& [target, members] : by_target) {
     std::vector<verdict::TimedInstance> base, head;
     for (const BenchmarkRow* row : members) {
-      base.push_back({row->name, row->base_median});
-      head.push_back({row->name, row->head_median});
+      base.push_back({row->name, work_per_iteration(*row, true)});
+      head.push_back({row->name, work_per_iteration(*row, false)});
     }
     const auto on_base = verdict::likely_optimised_away(base);
     const auto on_head = verdict::likely_optimised_away(head);

@@ -44,6 +44,11 @@ struct BenchmarkRow {
   std::vector<double> head_samples;
   double base_median = kUndefined;     ///< NaN (null in JSON, "-" in tables) without samples
   double head_median = kUndefined;
+  /// The loop's own work per iteration per side (median of the least of real and
+  /// cpu time, results::BenchmarkSamples::base_work): what "likely optimised away"
+  /// reads. NaN where only the metric is known (`compare`): the medians stand in.
+  double base_work = kUndefined;
+  double head_work = kUndefined;
   double budget = 0.05;                ///< the time budget, a fraction: 0.05 means threshold 1.05
   std::string metric;                  ///< the time metric this row was judged on ("cpu_time"); empty: the report's
   /// Where the noise came from (log σ): inside a process (between repetitions)
@@ -143,9 +148,12 @@ BenchmarkRow judged_row(std::string target, std::string name, std::vector<double
 /// governing time verdict; a row that does not execute the change says so first.
 void settle_verdict(BenchmarkRow& row);
 
-/// Sets each row's optimised_away from its medians per side
+/// Sets each row's optimised_away from its work per side, else its medians
 /// (verdict::likely_optimised_away, families grouped within a target).
 void flag_optimised_away(std::vector<BenchmarkRow>& rows);
+
+/// The row's time per iteration on one side as flag_optimised_away reads it.
+double work_per_iteration(const BenchmarkRow& row, bool base);
 
 /// Whether the row's leading metric (the one in `decided_by` when it is time
 /// or instructions) puts the whole interval or range below 1.

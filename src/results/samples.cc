@@ -95,6 +95,19 @@ CpuShare share_of(const formats::Entry& base, const formats::Entry& head) {
   return share;
 }
 
+namespace {
+
+/// The least of a sample's real and cpu time per iteration, `judged` (its metric's value) when neither is less.
+double least_work(const Sample& sample, double judged) {
+  double least = judged;
+  for (const char* key : {"real_ns", "cpu_ns"})
+    if (auto value = sample.find(key); value != sample.end() && std::isfinite(value->second) && value->second > 0)
+      least = std::min(least, value->second);
+  return least;
+}
+
+}  // namespace
+
 std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
                                                         const std::string& target, const std::string& metric) {
   std::map<std::string, CpuShare> shares;  // auto looks at every run of both sides before it chooses
@@ -118,6 +131,7 @@ std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRec
       const bool base = record.side == Side::Base;
       (base ? slot.base : slot.head).push_back(value->second);
       (base ? slot.base_runs : slot.head_runs).push_back(record.run);
+      (base ? slot.base_work : slot.head_work).push_back(least_work(sample, value->second));
     }
   }
   return out;

@@ -19,6 +19,11 @@ struct BenchmarkSamples {
   std::vector<double> head;
   std::vector<int> base_runs;         ///< base_runs[i] is the run index of base[i]
   std::vector<int> head_runs;
+  /// Per run, the loop's own work per iteration: the least of its real_time and
+  /// cpu_time where both are measured. A neighbour's preemption raises real_time,
+  /// never cpu_time, so "likely optimised away" reads these, whatever the metric.
+  std::vector<double> base_work;
+  std::vector<double> head_work;
 };
 
 /// The complete pairs of one benchmark: base[i] and head[i] are the runs of one index.

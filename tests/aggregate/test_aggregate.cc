@@ -265,6 +265,29 @@ TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
   EXPECT_TRUE(report_of(file, "results.jsonl").notes.empty());
 }
 
+// An empty loop beside a CPU hog: the neighbour keeps it off the CPU, so its
+// real_time per iteration (what it is judged on) is well above 1 ns while its
+// cpu_time, the loop's own work, stays at a third of one.
+TEST(Aggregate, LikelyOptimisedAwayReadsTheLoopsOwnWorkNotTheTimeANeighbourAdded) {
+  results::ResultsFile file;
+  file.settings.metric = "real_time";
+  for (int run = 0; run < 6; ++run)
+    for (results::Side side : {results::Side::Base, results::Side::Head})
+      file.runs.push_back(timing_run("bench", side, run, {{"BM_Empty", {{"real_ns", 2.4 + 0.1 * run}, {"cpu_ns", 0.31}}},
+                                                          {"BM_Work", {{"real_ns", 240.0 + run}, {"cpu_ns", 120.0}}}}));
+  auto report = report_of(file, "results.jsonl");
+  EXPECT_EQ(row(report, "BM_Empty").optimised_away, "head: 0.31 ns per iteration; base: 0.31 ns per iteration");
+  EXPECT_EQ(row(report, "BM_Empty").metric, "real_time");
+  EXPECT_NEAR(row(report, "BM_Empty").base_median, 2.65, 1e-9);  // judged on what was asked
+  EXPECT_EQ(row(report, "BM_Work").optimised_away, "");
+  // Only one clock measured (Go, plain commands): it is the work.
+  for (auto& r : file.runs) r.samples["BM_Empty"].erase("cpu_ns");
+  EXPECT_EQ(row(report_of(file, "results.jsonl"), "BM_Empty").optimised_away, "");
+  for (auto& r : file.runs) r.samples["BM_Empty"]["real_ns"] = 0.5;
+  EXPECT_EQ(row(report_of(file, "results.jsonl"), "BM_Empty").optimised_away,
+            "head: 0.5 ns per iteration; base: 0.5 ns per iteration");
+}
+
 TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.5, {"BM_noisy"}};
