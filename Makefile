@@ -18,8 +18,8 @@ CTEST_ARGS ?=
 # scripts/gen_wilcox_reference.sh and is not installed here.
 BUILD_PACKAGES := build-essential cmake ninja-build git pkg-config ca-certificates \
   nlohmann-json3-dev libcli11-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev \
-  libbenchmark-dev valgrind
-TEST_PACKAGES := libgtest-dev libgmock-dev libpugixml-dev zlib1g-dev \
+  libbenchmark-dev libpugixml-dev valgrind
+TEST_PACKAGES := libgtest-dev libgmock-dev zlib1g-dev catch2 \
   golang-go chromium python3 python3-yaml ccache mmdebstrap podman runc rsync \
   libbenchmark-tools python3-scipy
 # `make package`: CPack's DEB generator reads the shared libraries' dependencies

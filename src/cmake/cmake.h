@@ -2,6 +2,7 @@
 // The build edge: configure a CMake project, discover its Google Benchmark
 // targets through the CMake File API (codemodel-v2), build only those.
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,7 +18,7 @@ struct BenchmarkTarget {
   std::vector<std::filesystem::path> sources;     ///< absolute paths of its compiled sources
   std::vector<std::filesystem::path> include_dirs;  ///< absolute, in command-line order
   std::vector<std::string> defines;
-  bool links_benchmark = false;                   ///< found by linking Google Benchmark
+  bool recognised = false;                        ///< found as the framework's program, not by name
 };
 
 /// How to configure and build one side.
@@ -38,11 +39,24 @@ struct BuildSettings {
 /// naming the command, its status and the log tail.
 void configure(const BuildSettings& settings);
 
+/// What the File API says an executable is linked with and built from:
+/// enough for a benchmark framework's runner to tell its own programs
+/// (run::RunnerKind::recognises).
+struct TargetFacts {
+  std::vector<std::string> link_fragments;         ///< its link command's fragments, as CMake wrote them
+  std::vector<std::string> dependencies;           ///< names of this project's targets it depends on
+  std::vector<std::filesystem::path> sources;      ///< absolute paths of its compiled sources
+};
+
+/// Whether an executable is a program of the job's benchmark framework.
+using Recognises = std::function<bool(const TargetFacts&)>;
+
 /// Reads the File API reply. A target is a benchmark when it is an
-/// EXECUTABLE that links benchmark::benchmark / benchmark / libbenchmark, or
-/// whose name matches `name_pattern` (ECMAScript regex, empty: none).
-std::vector<BenchmarkTarget> discover_targets(const std::filesystem::path& build_dir,
-                                              const std::string& name_pattern = {});
+/// EXECUTABLE that `recognises` (Google Benchmark's runner: it links
+/// benchmark::benchmark / benchmark / libbenchmark), or whose name matches
+/// `name_pattern` (ECMAScript regex, empty: none).
+std::vector<BenchmarkTarget> discover_targets(const std::filesystem::path& build_dir, const std::string& name_pattern,
+                                              const Recognises& recognises);
 
 /// The project's own CMake input files (CMakeLists.txt, included .cmake
 /// files; not CMake's modules nor files outside the source tree), absolute,

@@ -1,5 +1,5 @@
-// Target discovery: which executables of the codemodel-v2 reply are Google
-// Benchmark programs, with the sources and flags selection needs.
+// Target discovery: which executables of the codemodel-v2 reply are programs
+// of the job's benchmark framework, with the sources and flags selection needs.
 #include <algorithm>
 #include <map>
 #include <regex>
@@ -20,14 +20,6 @@ using nlohmann::json;
 namespace {
 
 using file_api::Codemodel;
-
-/// A link fragment naming Google Benchmark's library: libbenchmark.so.1.7.1,
-/// .../libbenchmark_main.a, -lbenchmark.
-bool names_benchmark_library(const std::string& fragment) {
-  static const std::regex library(R"((^|[/\\\s])(lib)?benchmark(_main)?(d)?\.(so(\.[0-9]+)*|a|dylib|lib)("?)(\s|$))");
-  static const std::regex flag(R"((^|\s)-lbenchmark(_main)?(\s|$))");
-  return std::regex_search(fragment, library) || std::regex_search(fragment, flag);
-}
 
 bool is_under(const fs::path& path, const fs::path& dir) {
   auto rel = path.lexically_relative(dir);
@@ -72,14 +64,17 @@ void read_compile_info(const Codemodel& model, const json& target, BenchmarkTarg
   }
 }
 
-bool links_benchmark(const json& target, const std::map<std::string, std::string>& names_by_id) {
+/// The facts a runner recognises its framework's programs by.
+cmake::TargetFacts facts_of(const json& target, const std::map<std::string, std::string>& names_by_id,
+                            const BenchmarkTarget& compiled) {
+  cmake::TargetFacts facts;
   for (const auto& fragment : target.value("link", json::object()).value("commandFragments", json::array()))
-    if (names_benchmark_library(fragment.at("fragment").get<std::string>())) return true;
-  for (const auto& dependency : target.value("dependencies", json::array())) {
-    auto it = names_by_id.find(dependency.at("id").get<std::string>());
-    if (it != names_by_id.end() && (it->second == "benchmark" || it->second == "benchmark_main")) return true;
-  }
-  return false;
+    facts.link_fragments.push_back(fragment.at("fragment").get<std::string>());
+  for (const auto& dependency : target.value("dependencies", json::array()))
+    if (auto it = names_by_id.find(dependency.at("id").get<std::string>()); it != names_by_id.end())
+      facts.dependencies.push_back(it->second);
+  facts.sources = compiled.sources;
+  return facts;
 }
 
 std::regex compile_pattern(const std::string& pattern) {
@@ -92,7 +87,8 @@ std::regex compile_pattern(const std::string& pattern) {
 
 }  // namespace
 
-std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const std::string& name_pattern) {
+std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const std::string& name_pattern,
+                                              const Recognises& recognises) {
   std::optional<std::regex> pattern;
   if (!name_pattern.empty()) pattern = compile_pattern(name_pattern);
   fs::path current = file_api::reply_dir(build_dir);
@@ -114,12 +110,12 @@ std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const s
       if (!vendored.empty() && is_under(dir, vendored)) continue;  // benchmark's (and its gtest's) own tests
       BenchmarkTarget result;
       result.name = target.at("name").get<std::string>();
-      result.links_benchmark = links_benchmark(target, names_by_id);
-      if (!result.links_benchmark && !(pattern && std::regex_search(result.name, *pattern))) continue;
+      read_compile_info(model, target, result);
+      result.recognised = recognises(facts_of(target, names_by_id, result));
+      if (!result.recognised && !(pattern && std::regex_search(result.name, *pattern))) continue;
       const json& artifacts = target.value("artifacts", json::array());
       if (artifacts.empty()) continue;  // nothing to run
       result.artifact = file_api::absolute_from(model.build_root, artifacts.at(0).at("path").get<std::string>());
-      read_compile_info(model, target, result);
       found.push_back(std::move(result));
     }
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -56,7 +56,7 @@ struct RunConfig {
   std::string stopping = "benchmark";      ///< "benchmark": a decided benchmark stops running | "target"
   std::string repetitions = "1";           ///< repetitions per process: a count, or "auto"
   int alloc_runs = 3;                      ///< allocation-counting runs per side
-  std::string runner = "gbench";           ///< "gbench" | "go" | "command"
+  std::string runner = "gbench";           ///< a name of run::runner_kinds(), checked by the job
   std::vector<std::string> commands;       ///< runner "command": each one benchmark
   std::vector<std::string> prepare;        ///< runner "command": run once per worktree first
   std::string filter;                      ///< benchmark-name regex for --benchmark_filter ("" = all)
@@ -152,9 +152,15 @@ void set(Config& config, std::string_view key, const std::vector<std::string>& v
 /// Applies the COBENCH_* variables of `env` that are set and not empty.
 void apply_environment(Config& config, const std::map<std::string, std::string>& env);
 
-/// Checks what single values cannot: min_runs <= max_runs, the runner and
-/// its commands. Throws InputError naming the origin of the value at fault.
+/// Checks what single values cannot: min_runs <= max_runs, metrics given
+/// once. Throws InputError naming the origin of the value at fault. What a
+/// runner can do is checked by the job (job::check_settings), which knows the
+/// runners.
 void validate(const Config& config);
+
+/// The key that said what is measured: "run.metrics" or "run.metric",
+/// whichever was set last in the layering (for errors about the metrics).
+const char* metrics_key(const Config& config);
 
 /// Reads cobench.toml. Unknown keys and wrong types throw InputError with
 /// "FILE:LINE:COL: key: what". A missing optional file returns defaults.

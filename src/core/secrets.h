@@ -64,4 +64,11 @@ std::string scrub_and_shorten(std::string_view text, size_t max_bytes);
 /// that cannot be read or holds no credential is left as it is.
 void scrub_file(const std::filesystem::path& path);
 
+/// Scrubs a file when it leaves scope, however it leaves (a benchmark's own
+/// output, kept in the report folder, once its names have been read).
+struct ScrubFileOnExit {
+  const std::filesystem::path& path;
+  ~ScrubFileOnExit() { scrub_file(path); }
+};
+
 }  // namespace cobench::secrets

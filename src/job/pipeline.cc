@@ -23,10 +23,11 @@
 #include "aggregate/aggregate.h"
 #include "run/alloc_runs.h"
 #include "verdict/budget.h"
+#include "run/beside_control.h"
 #include "run/command_runner.h"
 #include "host/environment.h"
 #include "run/gbench_runner.h"
-#include "run/go_runner.h"
+#include "run/runner_kinds.h"
 #include "run/instruction_runs.h"
 #include "host/host.h"
 #include "run/progress.h"
@@ -104,7 +105,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.runner = c.run.runner;
   s.targets = choice.both;
   s.selection = choice.selection;
-  s.alloc_runs = c.run.runner == "gbench" ? c.run.alloc_runs : 0;
+  s.alloc_runs = run::runner_kind(c.run.runner, "run.runner").google_benchmark_flags ? c.run.alloc_runs : 0;
   s.commands = c.run.commands;
   s.prepare = c.run.prepare;
   s.layout_controls = choice.layout_controls;
@@ -120,16 +121,18 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
 
 /// The machine control: one program run in both sides' slots of every
 /// block, the job's own A/A (the machine's drift, a side's slot). For Google
-/// Benchmark jobs cobench's own `program` (src/control/: quiet by
-/// construction, cheap, never optimised away), so no user benchmark that is
-/// noisy or measures nothing stands in for the machine; for Go packages and
-/// commands, which have no such program, the first unit's first benchmark.
+/// Benchmark and Catch2 jobs (CMake targets) cobench's own `program`
+/// (src/control/: quiet by construction, cheap, never optimised away), so no
+/// user benchmark that is noisy or measures nothing stands in for the machine;
+/// for Go packages and commands the first unit's first benchmark.
+std::string control_target_of(const fs::path& program) { return "machine:" + program.filename().string(); }
+
 std::optional<run::UnitPair> machine_control(run::Runner& runner, const std::vector<run::UnitPair>& pairs,
                                              const std::optional<fs::path>& program) {
   if (pairs.empty()) return std::nullopt;
   const run::UnitPair& first = pairs.front();
   if (program) {
-    const std::string name = "machine:" + program->filename().string();
+    const std::string name = control_target_of(*program);
     const run::Unit unit{name, {program->string()}, program->parent_path(), /*narrowed_by_filter=*/false};
     return run::UnitPair{name, unit, unit, first.base_sha, first.base_sha, true, {}};
   }
@@ -170,6 +173,35 @@ int report_unreached(const std::string& why, const config::Config& settings, con
 
 }  // namespace
 
+namespace {
+
+const run::RunnerKind& runner_of(const config::Config& settings) {
+  return run::runner_kind(settings.run.runner, settings.origin("run.runner").describe("run.runner"));
+}
+
+/// What the chosen framework's runs cannot do, refused before anything is built.
+void check_runner_settings(const config::Config& settings, const run::RunnerKind& kind) {
+  const std::string runner = settings.origin("run.runner").describe("run.runner");
+  auto refuse = [&](const char* key, const std::string& why) {
+    throw InputError(fmt::format("{}: {} (runner is {})", settings.origin(key).describe(key), why, kind.name));
+  };
+  if (settings.run.counts_instructions() && !kind.google_benchmark_flags)
+    refuse(config::metrics_key(settings), "instructions are counted for Google Benchmark targets only");
+  if (!settings.build.shared_parent.empty() && !kind.google_benchmark_flags)
+    refuse("build.shared_parent", "a shared parent library is linked into Google Benchmark targets only");
+  if (!settings.run.filter.empty() && !kind.google_benchmark_flags)
+    refuse("run.filter", fmt::format("--filter is Google Benchmark's --benchmark_filter; give {}'s own selection "
+                                     "flags with --bench-arg", kind.framework));
+  if (kind.takes_commands && settings.run.commands.empty())
+    throw InputError(fmt::format("{}: the {} runner needs at least one --command", runner, kind.name));
+  if (!kind.takes_commands && (!settings.run.commands.empty() || !settings.run.prepare.empty())) {
+    const char* key = settings.run.commands.empty() ? "run.prepare" : "run.commands";
+    refuse(key, "commands need the command runner");
+  }
+}
+
+}  // namespace
+
 void check_settings(const config::Config& settings) {
   if (settings.run.reach && settings.run.layout_probe)
     throw InputError(fmt::format("{}: a layout probe builds one commit against itself, there is no change to reach; "
@@ -179,7 +211,9 @@ void check_settings(const config::Config& settings) {
   run::parse_commands(settings.run.commands, "--command");
   run::parse_commands(settings.run.prepare, "--prepare");
   settings.budgets();
-  if (settings.run.runner == "gbench")
+  const run::RunnerKind& kind = runner_of(settings);
+  check_runner_settings(settings, kind);
+  if (kind.google_benchmark_flags)
     run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
                           settings.origin("run.bench_args").describe("run.bench_args"));
   const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
@@ -195,7 +229,7 @@ void check_settings(const config::Config& settings) {
   if (settings.run.counts_instructions() && !process::find_on_path("valgrind"))
     throw InfraError("instructions are counted under valgrind's callgrind, and valgrind is not on PATH (Debian: "
                      "apt-get install valgrind)");
-  if (settings.select.shard && settings.run.runner != "gbench")
+  if (settings.select.shard && !kind.recognises)
     throw InputError(fmt::format("{}: shards split benchmark targets; the {} runner has none",
                                  settings.origin("select.shard").describe("select.shard"), settings.run.runner));
 }
@@ -211,6 +245,9 @@ struct Prepared {
   BuildOutcome build;                        ///< build times and the time budget's notes
   std::function<double()> job_elapsed;       ///< seconds since the job started
   std::vector<results::PhaseTime> phases;    ///< configure, reach, build: how long each took
+  /// CMake jobs: cobench's own machine control program, and where it was found (nullopt: it was not).
+  bool bundled_control = false;
+  std::optional<fs::path> control_program;
 };
 
 /// Runs `step`, adding its seconds to the phase `name` of `phases` (a phase
@@ -251,13 +288,10 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   results::JobSettings logged = job;
   std::string no_machine_control;  // why a Google Benchmark job has none, for the reports
   if (settings.run.machine_control && times) {  // the machine control is an A/A of time
-    std::optional<fs::path> program;
-    if (gbench_process) {
-      program = run::find_shipped(run::machine_control_program());
-      if (!program) no_machine_control = "no machine control: " + run::describe_missing(run::machine_control_program());
-    }
+    if (prepared.bundled_control && !prepared.control_program)
+      no_machine_control = "no machine control: " + run::describe_missing(run::machine_control_program());
     if (no_machine_control.empty())
-      if (auto control = machine_control(runner, pairs, program)) {
+      if (auto control = machine_control(runner, pairs, prepared.control_program)) {
         logged.machine_control = control->target;
         pairs.push_back(std::move(*control));
       }
@@ -362,16 +396,12 @@ int measure_without_cmake(const RunOptions& options, const Revisions& revs, Work
   const config::Config& settings = options.settings;
   const run::ProcessSettings process{bench_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
-  std::unique_ptr<run::Runner> runner;
-  if (settings.run.runner == "go")
-    runner = std::make_unique<run::GoRunner>(process);
-  else
-    runner = std::make_unique<run::CommandRunner>(process, run::parse_commands(settings.run.commands, "--command"),
-                                                  run::parse_commands(settings.run.prepare, "--prepare"));
+  const run::RunnerKind& kind = runner_of(settings);
+  const std::unique_ptr<run::Runner> runner = kind.make({process, settings.run.commands, settings.run.prepare});
   const run::SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base), {}, {}};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head), {}, {}};
   TargetChoice choice;
-  choice.reason = settings.run.runner == "go" ? "go packages" : "commands";
+  choice.reason = kind.framework;
   results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args);
   std::vector<results::ReachRecord> reach;
   if (settings.run.reach) {
@@ -435,7 +465,8 @@ int run_pipeline(const RunOptions& options) {
   if (options.keep) workspace.keep();
 
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
-  if (settings.run.runner != "gbench")
+  const run::RunnerKind& kind = runner_of(settings);
+  if (!kind.recognises)
     return measure_without_cmake(options, revs, workspace, bench_args, cpu, out_dir, progress, prepared);
   SharedBuildSettings shared{
       side_cmake_args(settings.build), settings.build.build_type, settings.build.source_dir,
@@ -443,7 +474,8 @@ int run_pipeline(const RunOptions& options) {
       cmake::find_compile_cache(settings.build.ccache,
                                 settings.origin("build.ccache").describe("build.ccache") + " is false",
                                 workspace.job_dir(),
-                                settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir)};
+                                settings.build.ccache_dir.empty() ? fs::path() : repo / settings.build.ccache_dir),
+      kind.recognises};
   if (settings.build.layout_stable) shared.cmake_args = cmake::with_flags(shared.cmake_args, cmake::layout_stable_flags());
   SharedBuildSettings head_settings = shared;  // the probe perturbs the head side only
   if (probe)
@@ -497,7 +529,8 @@ int run_pipeline(const RunOptions& options) {
                       [&] { return link_shared_parent(settings, revs, workspace, base_build, head_build, choice.both); });
   signals::throw_if_cancelled();
   // Timing runs measure each benchmark for run.min_time unless the user's own arguments say how long.
-  const std::vector<std::string> timing_args = run::with_min_time(bench_args, settings.run.min_time);
+  const std::vector<std::string> timing_args =
+      kind.google_benchmark_flags ? run::with_min_time(bench_args, settings.run.min_time) : bench_args;
   results::JobSettings job = job_settings(settings, revs, cpu, choice, timing_args, std::move(parent));
   job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
   progress.message("compile cache: " + job.compile_cache);
@@ -517,15 +550,23 @@ int run_pipeline(const RunOptions& options) {
 
   const run::ProcessSettings process{timing_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
-  run::GoogleBenchmarkRunner runner(process);
+  const std::unique_ptr<run::Runner> units = kind.make({process, {}, {}});
+  prepared.bundled_control = true;
+  prepared.control_program = run::find_shipped(run::machine_control_program());
+  std::optional<run::BesideMachineControl> beside;  // another framework's runner cannot run the program
+  if (!kind.google_benchmark_flags && prepared.control_program)
+    beside.emplace(*units, process, control_target_of(*prepared.control_program));
+  run::Runner& runner = beside ? static_cast<run::Runner&>(*beside) : *units;
   const run::SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base),
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
-  check_filter_matches(select::narrowing_of(settings), choice, runner, head);
+  if (auto* gbench = dynamic_cast<run::GoogleBenchmarkRunner*>(units.get()))
+    check_filter_matches(select::narrowing_of(settings), choice, *gbench, head);
   std::optional<LayoutStep> layout_step;
   if (job.layouts > 1) layout_step.emplace(settings, workspace, revs, shared, head_settings, process, progress);
-  return measure(options, runner, base, head, job, choice, &process, reach_records, out_dir, workspace.job_dir(),
+  return measure(options, runner, base, head, job, choice, kind.google_benchmark_flags ? &process : nullptr,
+                 reach_records, out_dir, workspace.job_dir(),
                  progress, prepared, layout_step ? &*layout_step : nullptr);
 }
 

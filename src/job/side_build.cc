@@ -25,7 +25,7 @@ SideBuild configure_side(Side side, const std::filesystem::path& worktree, const
                                  shared.source_dir));
   try {
     cmake::configure(out.settings);
-    out.targets = cmake::discover_targets(build_dir, shared.name_pattern);
+    out.targets = cmake::discover_targets(build_dir, shared.name_pattern, shared.recognises);
   } catch (const InfraError& e) {
     throw InfraError(fmt::format("{}: {}", to_string(side), e.what()));
   }

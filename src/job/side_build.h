@@ -22,6 +22,7 @@ struct SharedBuildSettings {
   std::string name_pattern;                ///< extra benchmark-target regex ("" = none)
   std::filesystem::path log_dir;           ///< build-<side>.log goes here
   cmake::CompileCache compile_cache;       ///< shared by both sides (off: program empty)
+  cmake::Recognises recognises;            ///< the framework's programs (run::RunnerKind::recognises)
 };
 
 /// One configured side and the benchmark targets it offers.

@@ -60,6 +60,7 @@ struct PassSettings {
   std::filesystem::path checkout;           ///< the side's worktree: executed paths are made relative to it
   cmake::BuildSettings build;               ///< the side's build settings; build_dir is the coverage folder
   std::string target_pattern;               ///< [build] targets regexes, joined (discovery)
+  cmake::Recognises recognises;             ///< the framework's programs (discovery)
   std::vector<std::string> bench_args;      ///< as every measured run gets them (the job's filter included)
   std::vector<std::string> run_env;         ///< the benchmark environment ("KEY=VALUE")
   double run_timeout = 300;                 ///< seconds per instance run

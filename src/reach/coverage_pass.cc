@@ -116,7 +116,7 @@ class Pass {
     try {
       say("configuring " + build_.build_dir.string());
       cmake::configure(build_);
-      found = cmake::discover_targets(build_.build_dir, s_.target_pattern);
+      found = cmake::discover_targets(build_.build_dir, s_.target_pattern, s_.recognises);
     } catch (const InfraError& e) {
       for (auto& target : out) target.failure = "coverage configure failed: " + first_line(e.what());
       return out;

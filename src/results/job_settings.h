@@ -79,7 +79,7 @@ struct JobSettings {
   std::vector<std::string> cmake_args;
   std::string build_type = "Release";
   std::string source_dir;
-  std::string runner = "gbench";        ///< "gbench" | "go" | "command"
+  std::string runner = "gbench";        ///< the job's run::runner_kinds() name
   std::vector<std::string> targets;     ///< measured on both sides
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON plus mode and reason
   int alloc_runs = 0;                   ///< allocation runs per side (0: none)

@@ -68,12 +68,7 @@ void check_bench_args(const std::vector<std::string>& bench_args, bool filter_se
 
 GoogleBenchmarkRunner::GoogleBenchmarkRunner(ProcessSettings settings) : settings_(std::move(settings)) {}
 
-std::vector<Unit> GoogleBenchmarkRunner::prepare(const SideContext& side) {
-  std::vector<Unit> units;
-  for (const auto& [name, executable] : side.executables)
-    units.push_back(Unit{name, {executable.string()}, side.build_dir.empty() ? executable.parent_path() : side.build_dir});
-  return units;
-}
+std::vector<Unit> GoogleBenchmarkRunner::prepare(const SideContext& side) { return executable_units(side); }
 
 void read_gbench_samples(const std::string& json_text, const std::string& source, RunRecord& record) {
   auto output = formats::parse_google_benchmark_json(json_text, source);
@@ -152,10 +147,7 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
       continue;
     }
     // Published with the report folder: credentials out once the names are read (a name may hold one).
-    struct ScrubWhenRead {
-      const std::filesystem::path& json;
-      ~ScrubWhenRead() { secrets::scrub_file(json); }
-    } scrub_when_read{files.json};
+    const secrets::ScrubFileOnExit scrub_when_read{files.json};
     try {
       read_gbench_samples(read_file(files.json), files.json.string(), record);
     } catch (const InputError& e) {

@@ -21,6 +21,13 @@ constexpr size_t kRecordTextBytes = 2000;
 
 }  // namespace
 
+std::vector<Unit> executable_units(const SideContext& side) {
+  std::vector<Unit> units;
+  for (const auto& [name, executable] : side.executables)
+    units.push_back(Unit{name, {executable.string()}, side.build_dir.empty() ? executable.parent_path() : side.build_dir});
+  return units;
+}
+
 std::string safe_stem(const std::string& text) {
   std::string out;
   for (char c : text) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';

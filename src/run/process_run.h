@@ -32,6 +32,10 @@ process::Command measured_command(const ProcessSettings& settings, std::vector<s
 /// Returns true when it exited 0.
 bool record_outcome(const process::Command& command, const process::Result& result, RunRecord& record);
 
+/// One unit per built executable of a side, each run from the side's build
+/// folder (the executable's own folder when nothing was built).
+std::vector<Unit> executable_units(const SideContext& side);
+
 /// A file-name-safe form of a target name: letters, digits, '-', '.' kept, the rest '_'.
 std::string safe_stem(const std::string& text);
 

@@ -174,18 +174,24 @@ std::string jobs_table(const std::vector<MethodSummary>& methods) {
   return out + "\n</details>\n";
 }
 
+/// A tally's counts, under whatever names the row or benchmark it counts for.
+nlohmann::json counts_json(nlohmann::json named, const Tally& t) {
+  named.update({{"verdicts", t.verdicts},
+                {"regression", t.regression},
+                {"pass", t.pass},
+                {"faster", t.faster},
+                {"inconclusive", t.inconclusive},
+                {"median_ratio", number_or_null(t.median_ratio())},
+                {"mean_runs_per_side", number_or_null(t.mean_runs_per_side())}});
+  return named;
+}
+
 nlohmann::json tally_json(const Truth& truth, const Tally& t) {
-  return {{"row", truth.key()},
-          {"label", truth.label()},
-          {"true_slowdown", truth.kind == Truth::Kind::Slower ? truth.slowdown_percent / 100.0 : 0.0},
-          {"extra_allocations", truth.extra_allocations},
-          {"verdicts", t.verdicts},
-          {"regression", t.regression},
-          {"pass", t.pass},
-          {"faster", t.faster},
-          {"inconclusive", t.inconclusive},
-          {"median_ratio", number_or_null(t.median_ratio())},
-          {"mean_runs_per_side", number_or_null(t.mean_runs_per_side())}};
+  return counts_json({{"row", truth.key()},
+                      {"label", truth.label()},
+                      {"true_slowdown", truth.kind == Truth::Kind::Slower ? truth.slowdown_percent / 100.0 : 0.0},
+                      {"extra_allocations", truth.extra_allocations}},
+                     t);
 }
 
 nlohmann::json job_json(const JobResult& job) {
@@ -310,15 +316,7 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
     for (const auto& job : m.jobs) jobs.push_back(job_json(job));
     nlohmann::json benchmarks = nlohmann::json::array();
     for (const auto& [key, t] : m.benchmarks)
-      benchmarks.push_back({{"target", key.first},
-                            {"name", key.second},
-                            {"verdicts", t.verdicts},
-                            {"regression", t.regression},
-                            {"pass", t.pass},
-                            {"faster", t.faster},
-                            {"inconclusive", t.inconclusive},
-                            {"median_ratio", number_or_null(t.median_ratio())},
-                            {"mean_runs_per_side", number_or_null(t.mean_runs_per_side())}});
+      benchmarks.push_back(counts_json({{"target", key.first}, {"name", key.second}}, t));
     out_methods.push_back({{"name", m.method.name},
                            {"args", m.method.args},
                            {"rows", rows},

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "cmake/cmake.h"
+#include "run/runner_kinds.h"
 #include "cmake/fixtures.h"
 #include "support/testing.h"
 
@@ -24,7 +25,7 @@ TEST(BuildTargets, BuildsOnlyTheNamedTargetsAndNamesTheOneThatFails) {
   BuildSettings settings = fixtures::settings(tmp.path(), "src");
   settings.jobs = 2;
   configure(settings);
-  auto targets = discover_targets(settings.build_dir);
+  auto targets = discover_targets(settings.build_dir, "", run::runner_kind("gbench", "test").recognises);
   ASSERT_EQ(targets.size(), 3u);
 
   build_targets(settings, {"bench_ok"});

@@ -6,6 +6,7 @@
 #include "cmake/cmake.h"
 #include "cmake/fixtures.h"
 #include "core/errors.h"
+#include "run/runner_kinds.h"
 #include "support/testing.h"
 
 namespace cobench::cmake {
@@ -14,6 +15,9 @@ namespace {
 namespace fs = std::filesystem;
 using cobench::testing::TempDir;
 using cobench::testing::write_file;
+
+/// Google Benchmark's programs, as its runner recognises them.
+const Recognises& google_benchmark() { return run::runner_kind("gbench", "test").recognises; }
 
 std::vector<std::string> names(const std::vector<BenchmarkTarget>& targets) {
   std::vector<std::string> out;
@@ -60,10 +64,10 @@ TEST(BuildDiscover, FindsExactlyTheBenchmarkExecutablesWithTheirCompileInfo) {
   configure(settings);
   const fs::path src = tmp / "src", build = tmp / "build";
 
-  auto targets = discover_targets(build);
+  auto targets = discover_targets(build, "", google_benchmark());
   ASSERT_EQ(names(targets), (std::vector<std::string>{"bench_alpha", "bench_zeta"}));
   const BenchmarkTarget& alpha = targets[0];
-  EXPECT_TRUE(alpha.links_benchmark);
+  EXPECT_TRUE(alpha.recognised);
   EXPECT_EQ(alpha.artifact, build / "bench_alpha");
   // Only compiled sources: the listed header is not one.
   EXPECT_EQ(alpha.sources, std::vector<fs::path>{src / "bench/alpha.cc"});
@@ -72,14 +76,14 @@ TEST(BuildDiscover, FindsExactlyTheBenchmarkExecutablesWithTheirCompileInfo) {
   EXPECT_EQ(alpha.include_dirs[1], build / "generated");
   EXPECT_NE(std::find(alpha.defines.begin(), alpha.defines.end(), "ALPHA_SIZE=64"), alpha.defines.end());
   EXPECT_NE(std::find(alpha.defines.begin(), alpha.defines.end(), "WITH_ALPHA"), alpha.defines.end());
-  EXPECT_TRUE(targets[1].links_benchmark) << "linked through a helper library";
+  EXPECT_TRUE(targets[1].recognised) << "linked through a helper library";
   EXPECT_EQ(targets[1].sources, std::vector<fs::path>{src / "bench/zeta.cc"});
 
   // A name pattern adds executables that do not link Google Benchmark, never libraries.
-  auto with_tool = discover_targets(build, "^(tool|core)$");
+  auto with_tool = discover_targets(build, "^(tool|core)$", google_benchmark());
   ASSERT_EQ(names(with_tool), (std::vector<std::string>{"bench_alpha", "bench_zeta", "tool"}));
-  EXPECT_FALSE(with_tool[2].links_benchmark);
-  EXPECT_THROW(discover_targets(build, "(unclosed"), InputError);
+  EXPECT_FALSE(with_tool[2].recognised);
+  EXPECT_THROW(discover_targets(build, "(unclosed", google_benchmark()), InputError);
 
   auto inputs = cmake_input_files(build);
   EXPECT_TRUE(contains(inputs, src / "CMakeLists.txt"));
@@ -93,7 +97,7 @@ TEST(BuildDiscover, MultiConfigGeneratorUsesTheConfigurationBeingBuilt) {
   BuildSettings settings = fixtures::settings(tmp.path(), "src");
   settings.cmake_args = {"-G", "Ninja Multi-Config", "-DCMAKE_CONFIGURATION_TYPES=Debug;Release"};
   configure(settings);
-  auto targets = discover_targets(settings.build_dir);
+  auto targets = discover_targets(settings.build_dir, "", google_benchmark());
   ASSERT_EQ(names(targets), (std::vector<std::string>{"bench_alpha", "bench_zeta"}));
   EXPECT_EQ(targets[0].artifact, settings.build_dir / "Release" / "bench_alpha");
 }
@@ -113,7 +117,7 @@ TEST(BuildDiscover, ProjectInASubfolderUsingItsParent) {
   write_file(tmp / "repo/lib/util.cc", "int util() { return 3; }\n");
   write_file(tmp / "repo/cmake/common.cmake", "set(COMMON ON)\n");
   configure(fixtures::settings(tmp.path(), "repo/benchmarks"));
-  auto targets = discover_targets(tmp / "build");
+  auto targets = discover_targets(tmp / "build", "", google_benchmark());
   ASSERT_EQ(names(targets), std::vector<std::string>{"bench_sub"});
   EXPECT_EQ(targets[0].sources, (std::vector<fs::path>{tmp / "repo/benchmarks/bench_sub.cc", tmp / "repo/lib/util.cc"}));
   EXPECT_TRUE(contains(targets[0].include_dirs, tmp / "repo")) << "`..` normalised to the repository root";
@@ -152,7 +156,7 @@ TEST(BuildDiscover, BenchmarkBuiltFromSourceCountsButItsOwnTestsDoNot) {
   write_file(tmp / "src/mine.cc", "int main() { return 0; }\n");
   write_file(tmp / "src/mine2.cc", "int mine2() { return 0; }\n");
   configure(fixtures::settings(tmp.path(), "src"));
-  auto targets = discover_targets(tmp / "build");
+  auto targets = discover_targets(tmp / "build", "", google_benchmark());
   EXPECT_EQ(names(targets), (std::vector<std::string>{"bench_main_only", "bench_mine"}));
   auto inputs = cmake_input_files(tmp / "build");
   EXPECT_TRUE(contains(inputs, tmp / "src/third_party/benchmark/test/CMakeLists.txt"));
@@ -161,7 +165,7 @@ TEST(BuildDiscover, BenchmarkBuiltFromSourceCountsButItsOwnTestsDoNot) {
 TEST(BuildDiscover, UnconfiguredFolderIsAnInfraErrorNamingIt) {
   TempDir tmp;
   try {
-    discover_targets(tmp / "build");
+    discover_targets(tmp / "build", "", google_benchmark());
     FAIL() << "expected InfraError";
   } catch (const InfraError& e) {
     EXPECT_NE(std::string(e.what()).find((tmp / "build").string()), std::string::npos) << e.what();

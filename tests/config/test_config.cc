@@ -320,7 +320,6 @@ TEST(Config, BadPercentages) {
 TEST(Config, BadChoices) {
   expect_errors({
       {"[run]\nmetric = \"wall_time\"\n", "cobench.toml:2:10: run.metric: 'wall_time' is not one of auto, real_time, cpu_time, instructions"},
-      {"[run]\nrunner = \"pytest\"\n", "cobench.toml:2:10: run.runner: 'pytest' is not one of gbench, go, command"},
       {"[build]\nbuild_type = \"\"\n", "cobench.toml:2:14: build.build_type: must not be empty"},
   });
 }

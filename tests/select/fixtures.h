@@ -17,7 +17,7 @@ inline cmake::BenchmarkTarget make_target(const std::filesystem::path& root, con
   t.artifact = root / "build" / name;
   for (const auto& s : sources) t.sources.push_back(root / s);
   for (const auto& d : include_dirs) t.include_dirs.push_back(std::filesystem::path(d).is_absolute() ? std::filesystem::path(d) : root / d);
-  t.links_benchmark = true;
+  t.recognised = true;
   return t;
 }
 

@@ -1,0 +1,64 @@
+// What a framework's runs cannot do is refused before anything is built
+// (job::check_settings, which knows the runners; config only holds values).
+#include <gtest/gtest.h>
+
+#include "config/config.h"
+#include "core/errors.h"
+#include "job/pipeline.h"
+#include "run/runner_kinds.h"
+
+namespace cobench::job {
+namespace {
+
+using config::Config;
+using config::Origin;
+
+std::string error_of(const Config& settings) {
+  try {
+    check_settings(settings);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+Config with_runner(const std::string& runner, const std::string& toml = "") {
+  Config c = config::parse(toml, "cobench.toml");
+  config::set(c, "run.runner", {runner}, {Origin::Kind::Flag, "--runner"});
+  return c;
+}
+
+TEST(RunnerSettings, EveryRunnerInTheTableIsKnownByNameAndAnUnknownOneListsThem) {
+  for (const auto& kind : run::runner_kinds()) EXPECT_EQ(run::runner_kind(kind.name, "--runner").name, kind.name);
+  EXPECT_EQ(error_of(with_runner("catch3")), "--runner: 'catch3' is not one of gbench, catch2, go, command");
+  EXPECT_EQ(error_of(config::parse("[run]\nrunner = \"pytest\"\n", "cobench.toml")),
+            "cobench.toml:2:10: run.runner: 'pytest' is not one of gbench, catch2, go, command");
+  EXPECT_EQ(error_of(with_runner("gbench")), "no error");
+  EXPECT_EQ(error_of(with_runner("catch2")), "no error");
+}
+
+TEST(RunnerSettings, WhatOnlyGoogleBenchmarkProgramsCanDoIsRefusedForOthers) {
+  EXPECT_EQ(error_of(with_runner("go", "[run]\nmetrics = [\"instructions\"]\n")),
+            "cobench.toml:2:11: run.metrics: instructions are counted for Google Benchmark targets only (runner is go)");
+  EXPECT_EQ(error_of(with_runner("catch2", "[build]\nshared_parent = \"routines\"\n")),
+            "cobench.toml:2:17: build.shared_parent: a shared parent library is linked into Google Benchmark targets "
+            "only (runner is catch2)");
+  Config filtered = with_runner("catch2");
+  config::set(filtered, "run.filter", {"join"}, {Origin::Kind::Flag, "--filter"});
+  EXPECT_EQ(error_of(filtered), "--filter: --filter is Google Benchmark's --benchmark_filter; give Catch2's own "
+                                "selection flags with --bench-arg (runner is catch2)");
+  EXPECT_EQ(error_of(with_runner("gbench", "[run]\nmetrics = [\"instructions\"]\n")), "no error");
+}
+
+TEST(RunnerSettings, CommandsBelongToTheCommandRunner) {
+  Config go = with_runner("go");
+  config::set(go, "run.commands", {"./bench.sh"}, {Origin::Kind::Flag, "--command"});
+  EXPECT_EQ(error_of(go), "--command: commands need the command runner (runner is go)");
+  EXPECT_EQ(error_of(with_runner("command")), "--runner: the command runner needs at least one --command");
+  Config implied;
+  config::set(implied, "run.commands", {"./bench.sh"}, {Origin::Kind::Flag, "--command"});
+  EXPECT_EQ(error_of(implied), "no error");
+}
+
+}  // namespace
+}  // namespace cobench::job
