@@ -14,6 +14,7 @@
 #include "core/files.h"
 #include "formats/json_text.h"
 #include "report/escape.h"
+#include "report/report.h"
 
 namespace cobench::job {
 namespace {
@@ -23,12 +24,20 @@ namespace fs = std::filesystem;
 /// The manifest's first line: one JSON string per line follows, a path relative to the folder.
 constexpr std::string_view kManifestHeader = "# cobench report folder manifest 2: the files cobench wrote here";
 
+/// The report files' names as alternatives of a regex.
+std::string reports_pattern() {
+  std::string out;
+  for (const auto& name : report::report_file_names())
+    out += (out.empty() ? "" : "|") + std::regex_replace(name, std::regex(R"([.])"), R"(\.)");
+  return out;
+}
+
 /// Whether a job may write `rel`: the reports, results.jsonl, and the per-run
 /// and build files named as cobench names them. Anything else is left alone.
 bool written_by_jobs(const std::string& rel) {
   static const std::regex names(
-      R"(^(results\.jsonl|report\.(json|md|xml|html))$)"
-      R"(|^(alloc/|instructions/|layout-[23]/)?(runs|logs)/[^/]+-(base|head)-[0-9]+(\.[0-9]+)?\.(json|log)$)"
+      "^(results\\.jsonl|" + reports_pattern() + ")$"
+      R"(|^(alloc/|instructions/|layout-[23]/)?(runs|logs)/[^/]+-(base|head)-[0-9]+(\.[0-9]+)?\.(json|xml|log)$)"
       R"(|^alloc/[^/]+-(base|head)-[0-9]+\.status$|^(layout-[23]/)?logs/(build|configure)-(base|head)\.log$)");
   return std::regex_search(rel, names);
 }
@@ -81,7 +90,7 @@ std::optional<fs::path> first_symlink_on(const fs::path& dir, const fs::path& fo
 /// The reports present in `dir` (what `cobench report` writes).
 std::set<std::string> reports_present(const fs::path& dir) {
   std::set<std::string> out;
-  for (const char* name : {"report.json", "report.md", "report.xml", "report.html"}) {
+  for (const auto& name : report::report_file_names()) {
     std::error_code ec;
     if (fs::exists(fs::symlink_status(dir / name, ec))) out.insert(name);
   }

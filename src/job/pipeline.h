@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "job/settings_step.h"  // check_settings, gate_policy: what commands check before a job
 #include "verdict/gate.h"
 
 namespace cobench::job {
@@ -24,14 +25,6 @@ struct RunOptions {
   bool all = false;                         ///< --all: every benchmark target, no diff selection
   std::map<std::string, std::string> env;   ///< environment snapshot (default base, CI variables)
 };
-
-/// The gate policy of a job's settings.
-verdict::GatePolicy gate_policy(const config::Config& settings);
-
-/// What only the pipeline can check before anything is built: the commands
-/// parse, the budgets' regexes compile, the benchmark arguments leave cobench
-/// its own flags, the CPU can be pinned. Throws InputError naming the origin.
-void check_settings(const config::Config& settings);
 
 /// Runs the whole pipeline. Throws InputError (exit 2) and InfraError (exit 3);
 /// returns 0, 1 (gate) or 130 (interrupted, after writing the report).

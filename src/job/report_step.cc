@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 int finish_report(const report::Report& report, const fs::path& out_dir, const verdict::GatePolicy& gate) {
   report::write_reports(report, out_dir);
   std::fputs(report::scrub_rendered(report::render_table(report, ::isatty(STDOUT_FILENO))).c_str(), stdout);
-  std::printf("reports: %s/report.{json,md,xml,html}\n", out_dir.string().c_str());
+  std::printf("reports: %s\n", report::describe_report_files(out_dir).c_str());
   std::fflush(stdout);
   if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
     for (const auto& failure : failures)

@@ -176,4 +176,12 @@ std::string render_html(const Report& report);                ///< report.html
 /// Writes report.json, report.md, report.xml and report.html into `dir`.
 void write_reports(const Report& report, const std::filesystem::path& dir);
 
+/// The files write_reports() writes ("report.json", "report.md", ...), in
+/// order: the one list the report folder's owner (job::OutputDir) and the
+/// terminal's "reports:" line read too.
+const std::vector<std::string>& report_file_names();
+
+/// "DIR/report.{json,md,xml,html}": where the reports are, for the terminal.
+std::string describe_report_files(const std::filesystem::path& dir);
+
 }  // namespace cobench::report
