@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/cmake_job.h"
 
 #include <algorithm>
@@ -73,8 +74,7 @@ int run_cmake_job(JobContext& context) {
     if (plan) reach->bound_by([&] { return plan->ranking_stop(prepared.job_elapsed()); });
     timed(prepared.phases, "reach", [&] { reach->rank(selection); });
   }
-  std::fputs(report::sanitize_text(select::to_text(selection), false).c_str(), stdout);  // names and flags a terminal must not obey
-  std::fflush(stdout);
+  console().block(report::sanitize_text(select::to_text(selection), false));  // names and flags a terminal must not obey
   select::enforce_strict_layout(selection);
   if (auto why = nothing_to_measure(selection)) return report_unreached(*why, settings, revs, cpu, selection, out_dir);
   progress.message("configuring base");
@@ -84,8 +84,7 @@ int run_cmake_job(JobContext& context) {
   TargetChoice choice = choose_targets(base_build.targets, selection);
   if (settings.select.shard) {
     keep_shard(choice, *settings.select.shard, base_build.targets, head_build.targets, history, settings.run.control);
-    std::printf("%s\n", results::shard_note(*choice.shard).c_str());
-    std::fflush(stdout);
+    console().line(results::shard_note(*choice.shard));
   }
   if (!probe)  // every row of a probe is a layout control of its own
     add_layout_controls(choice, base_build.targets, selection, settings.run.control,
@@ -97,7 +96,7 @@ int run_cmake_job(JobContext& context) {
     return build_chosen(choice, base_build, head_build, plan ? &*plan : nullptr, prepared.job_elapsed, progress);
   });
   if (choice.empty()) {  // the time budget fits no target: nothing measured is never a pass
-    std::fprintf(stderr, "cobench: error: no selected target fits the time budget; nothing measured\n");
+    console().error("no selected target fits the time budget; nothing measured");
     return report_unmeasured(prepared.build.notes, settings, revs, cpu, choice, out_dir, kExitInfra);
   }
   const auto base_targets = targets_on(choice, Side::Base), head_targets = targets_on(choice, Side::Head);
@@ -120,19 +119,14 @@ int run_cmake_job(JobContext& context) {
       reach->bound_by([&plan, &prepared, measured] { return plan->coverage_stop(measured, prepared.job_elapsed()); });
     reach_records = timed(prepared.phases, "reach", [&] { return reach->find(measured); });
     job.reach_method = reach->method();
-    std::printf("reach: %s\n", job.reach_method.c_str());
-    std::fflush(stdout);
+    console().line("reach: " + job.reach_method);
   }
 
   const run::ProcessSettings process{timing_args, cpu, settings.run.run_timeout, host::benchmark_environment(),
                                      out_dir};
   const std::unique_ptr<run::Runner> units = kind.make({process, {}, {}});
-  prepared.bundled_control = true;
-  prepared.control_program = run::find_shipped(run::machine_control_program());
-  std::optional<run::BesideMachineControl> beside;  // another framework's runner cannot run the program
-  if (!kind.google_benchmark_flags && prepared.control_program)
-    beside.emplace(*units, process, control_target_of(*prepared.control_program));
-  run::Runner& runner = beside ? static_cast<run::Runner&>(*beside) : *units;
+  std::optional<run::BesideMachineControl> beside;
+  run::Runner& runner = with_machine_control(*units, kind, process, prepared, beside);
   const run::SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base),
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),

@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/job_folder.h"
 
 #include <cstdio>
@@ -63,14 +64,13 @@ JobFolder::JobFolder(const fs::path& repo, const fs::path& work_dir, const std::
       continue;
     }
     const std::string stopped = stop_and_remove(folder.path);
-    std::fprintf(stderr, "cobench: removed %s, the folder of a killed job%s\n", folder.path.string().c_str(),
-                 stopped.c_str());
+    console().note(fmt::format("removed {}, the folder of a killed job{}", folder.path.string(), stopped));
     ++removed;
   }
   if (removed > 0) git::prune_worktrees(repo);
   if (kept > 0)
-    std::fprintf(stderr, "cobench: %zu job folder%s kept with --keep in %s; `cobench clean --repo %s` removes %s\n", kept,
-                 kept == 1 ? "" : "s", work_dir.string().c_str(), repo.string().c_str(), kept == 1 ? "it" : "them");
+    console().note(fmt::format("{} job folder{} kept with --keep in {}; `cobench clean --repo {}` removes {}", kept,
+                               kept == 1 ? "" : "s", work_dir.string(), repo.string(), kept == 1 ? "it" : "them"));
   path_ = make_unique_dir(work_dir, prefix);
   lock_ = FileLock::try_acquire(path_ / kJobMarker, describe_this_process());
   process::set_spawn_journal(path_ / kProcessJournal);

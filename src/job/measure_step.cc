@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/measure_step.h"
 
 #include <algorithm>
@@ -25,27 +26,25 @@ namespace fs = std::filesystem;
 
 std::string control_target_of(const fs::path& program) { return "machine:" + program.filename().string(); }
 
+run::Runner& with_machine_control(run::Runner& units, const run::RunnerKind& kind, const run::ProcessSettings& process,
+                                  Prepared& prepared, std::optional<run::BesideMachineControl>& beside) {
+  prepared.control_program = run::find_shipped(run::machine_control_program());
+  if (kind.google_benchmark_flags || !prepared.control_program) return units;  // it runs the program as its own
+  return beside.emplace(units, process, control_target_of(*prepared.control_program));
+}
+
 namespace {
 
-/// The machine control: one program run in both sides' slots of every
-/// block, the job's own A/A (the machine's drift, a side's slot). For Google
-/// Benchmark and Catch2 jobs (CMake targets) cobench's own `program`
-/// (src/control/: quiet by construction, cheap, never optimised away), so no
-/// user benchmark that is noisy or measures nothing stands in for the machine;
-/// for Go packages and commands the first unit's first benchmark.
-std::optional<run::UnitPair> machine_control(run::Runner& runner, const std::vector<run::UnitPair>& pairs,
-                                             const std::optional<fs::path>& program) {
+/// The machine control: cobench's own `program` (src/control/: quiet by
+/// construction, cheap, never optimised away) run in both sides' slots of
+/// every block, the job's own A/A (the machine's drift, a side's slot),
+/// whatever the job's framework: no user benchmark that is noisy or measures
+/// nothing stands in for the machine.
+std::optional<run::UnitPair> machine_control(const std::vector<run::UnitPair>& pairs, const fs::path& program) {
   if (pairs.empty()) return std::nullopt;
-  const run::UnitPair& first = pairs.front();
-  if (program) {
-    const std::string name = control_target_of(*program);
-    const run::Unit unit{name, {program->string()}, program->parent_path(), /*narrowed_by_filter=*/false};
-    return run::UnitPair{name, unit, unit, first.base_sha, first.base_sha, true, {}};
-  }
-  run::UnitPair control{"machine:" + first.target, first.base, first.base, first.base_sha, first.base_sha, true, {}};
-  control.base.name = control.head.name = control.target;
-  if (auto names = runner.list(first.base); !names.empty()) control.only = {names.front()};
-  return control;
+  const std::string name = control_target_of(program);
+  const run::Unit unit{name, {program.string()}, program.parent_path(), /*narrowed_by_filter=*/false};
+  return run::UnitPair{name, unit, unit, pairs.front().base_sha, pairs.front().base_sha, true, {}};
 }
 
 /// Lists the benchmarks of targets that exist on one side only.
@@ -78,13 +77,12 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   results::JobSettings logged = job;
   std::string no_machine_control;  // why a Google Benchmark job has none, for the reports
   if (settings.run.machine_control && times) {  // the machine control is an A/A of time
-    if (prepared.bundled_control && !prepared.control_program)
+    if (!prepared.control_program)
       no_machine_control = "no machine control: " + run::describe_missing(run::machine_control_program());
-    if (no_machine_control.empty())
-      if (auto control = machine_control(runner, pairs, prepared.control_program)) {
-        logged.machine_control = control->target;
-        pairs.push_back(std::move(*control));
-      }
+    else if (auto control = machine_control(pairs, *prepared.control_program)) {
+      logged.machine_control = control->target;
+      pairs.push_back(std::move(*control));
+    }
   }
   results::ResultsLog log(out_dir / "results.jsonl");
   log.host(host::collect_host_context(compiler_of(settings.build.cmake_args)));
@@ -175,7 +173,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
 
   const int code = report_from_log(log.path(), out_dir, gate_policy(settings));
   if (options.keep)
-    std::printf("kept worktrees and builds in %s; `cobench clean` removes them\n", job_dir.string().c_str());
+    console().line(fmt::format("kept worktrees and builds in {}; `cobench clean` removes them", job_dir.string()));
   return outcome.interrupted ? kExitInterrupted : code;
 }
 

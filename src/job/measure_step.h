@@ -18,7 +18,9 @@
 #include "job/target_choice.h"
 #include "results/job_settings.h"
 #include "run/progress.h"
+#include "run/beside_control.h"
 #include "run/runner.h"
+#include "run/runner_kinds.h"
 
 namespace cobench::job {
 
@@ -27,8 +29,7 @@ struct Prepared {
   BuildOutcome build;                        ///< build times and the time budget's notes
   std::function<double()> job_elapsed;       ///< seconds since the job started
   std::vector<results::PhaseTime> phases;    ///< configure, reach, build: how long each took
-  /// CMake jobs: cobench's own machine control program, and where it was found (nullopt: it was not).
-  bool bundled_control = false;
+  /// cobench's own machine control program, where it was found (nullopt: it was not).
   std::optional<std::filesystem::path> control_program;
 };
 
@@ -52,6 +53,13 @@ auto timed(std::vector<results::PhaseTime>& phases, const std::string& name, Ste
 
 /// The machine control's target name for cobench's own program at `program`.
 std::string control_target_of(const std::filesystem::path& program);
+
+/// Finds cobench's machine control program (into `prepared`) and returns the
+/// runner every pair of the job runs under: `units` itself where it takes
+/// Google Benchmark's flags (it runs the program like its own units), else
+/// `units` with the program beside it (held in `beside`).
+run::Runner& with_machine_control(run::Runner& units, const run::RunnerKind& kind, const run::ProcessSettings& process,
+                                  Prepared& prepared, std::optional<run::BesideMachineControl>& beside);
 
 /// Logs, measures (timing rounds when a time metric is asked for; then, for
 /// Google Benchmark targets, whose processes are started as `gbench_process`

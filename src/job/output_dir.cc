@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/output_dir.h"
 
 #include <fcntl.h>
@@ -189,9 +190,9 @@ void OutputDir::remove_previous_job(const std::set<std::string>& files, const st
   for (const auto& rel : files) {
     // A manifest may list a file in a folder no job writes to (an older or an edited one): not through a link either.
     if (const auto link = first_symlink_on(dir_, fs::path(rel).parent_path())) {
-      std::fprintf(stderr, "cobench: warning: %s: left %s alone: %s is a symbolic link, and cobench deletes nothing "
-                   "through one\n", named.c_str(), report::sanitize_text(rel, true).c_str(),
-                   report::sanitize_text(link->generic_string(), true).c_str());
+      console().warning(fmt::format("{}: left {} alone: {} is a symbolic link, and cobench deletes nothing through one",
+                                    named, report::sanitize_text(rel, true),
+                                    report::sanitize_text(link->generic_string(), true)));
       continue;
     }
     fs::remove(dir_ / rel, ec);

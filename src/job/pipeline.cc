@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/pipeline.h"
 
 #include <chrono>
@@ -32,7 +33,7 @@ int run_pipeline(const RunOptions& options) {
   check_settings(settings);
   // Before anything is started: no build, benchmark or command gets a credential it was not given on purpose.
   if (const auto withheld = host::describe_withheld(host::withhold_credentials(settings.run.pass_env)); !withheld.empty())
-    std::printf("%s\n", withheld.c_str());
+    console().line(withheld);
   const plan::CostHistory history =
       plan::read_cost_history(settings.select.cost_from, settings.origin("select.cost_from").describe("select.cost_from"));
   Prepared prepared;
@@ -52,14 +53,13 @@ int run_pipeline(const RunOptions& options) {
   const Revisions revs = probe ? probe_revisions(repo, options.head)
                                : resolve_revisions(repo, options.head, options.base, env);
   if (probe)
-    std::printf("layout probe: base and head are both %s (%s); the head side is perturbed\n", revs.head_sha.c_str(),
-                revs.head_ref.c_str());
+    console().line(fmt::format("layout probe: base and head are both {} ({}); the head side is perturbed", revs.head_sha,
+                               revs.head_ref));
   else
-    std::printf("base: %s (merge base of %s and %s)\nhead: %s (%s)\n", revs.base_sha.c_str(), revs.base_ref.c_str(),
-                revs.head_ref.c_str(), revs.head_sha.c_str(), revs.head_ref.c_str());
+    console().block(fmt::format("base: {} (merge base of {} and {})\nhead: {} ({})\n", revs.base_sha, revs.base_ref,
+                                revs.head_ref, revs.head_sha, revs.head_ref));
   if (const auto warning = uncommitted_changes_warning(repo, revs))
-    std::fprintf(stderr, "cobench: warning: %s\n", report::sanitize_text(*warning, true).c_str());
-  std::fflush(stdout);
+    console().warning(report::sanitize_text(*warning, true));
   git::ensure_ignored(repo, ".cobench/");
   if (auto rel = work_dir.lexically_relative(repo); !rel.empty() && *rel.begin() != ".." && rel != ".cobench")
     git::ensure_ignored(repo, "/" + rel.generic_string() + "/");  // a custom work folder inside the repo

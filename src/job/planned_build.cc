@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/planned_build.h"
 
 #include <algorithm>
@@ -53,8 +54,7 @@ BuildOutcome build_chosen(TargetChoice& choice, const SideBuild& base, const Sid
       const std::vector<plan::PlannedTarget> rest(order.begin() + static_cast<std::ptrdiff_t>(i), order.end());
       const plan::Fit fit = plan->fit(rest, measured, elapsed());
       if (fit.keep < rest.size()) {
-        std::printf("%s\n", fit.why.c_str());
-        std::fflush(stdout);
+        console().line(fit.why);
         out.notes.push_back(fit.why);
         for (size_t k = fit.keep; k < rest.size(); ++k) drop(choice, rest[k]);
         order.resize(i + fit.keep);

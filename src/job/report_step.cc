@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/report_step.h"
 
 #include <unistd.h>
@@ -18,12 +19,10 @@ namespace fs = std::filesystem;
 
 int finish_report(const report::Report& report, const fs::path& out_dir, const verdict::GatePolicy& gate) {
   report::write_reports(report, out_dir);
-  std::fputs(report::scrub_rendered(report::render_table(report, ::isatty(STDOUT_FILENO))).c_str(), stdout);
-  std::printf("reports: %s\n", report::describe_report_files(out_dir).c_str());
-  std::fflush(stdout);
+  console().block(report::scrub_rendered(report::render_table(report, ::isatty(STDOUT_FILENO))));
+  console().line("reports: " + report::describe_report_files(out_dir));
   if (const auto failures = report::infrastructure_failures(report); !failures.empty()) {
-    for (const auto& failure : failures)
-      std::fprintf(stderr, "cobench: error: %s\n", report::scrub_rendered(report::sanitize_text(failure, true)).c_str());
+    for (const auto& failure : failures) console().error(report::scrub_rendered(report::sanitize_text(failure, true)));
     return kExitInfra;  // nothing measured is never a pass, gate or not
   }
   std::vector<verdict::Verdict> verdicts;  // controls inform the verdicts; they are not gated themselves

@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/shared_parent_step.h"
 
 #include <cstdio>
@@ -81,8 +82,8 @@ std::optional<results::SharedParent> link_shared_parent(const config::Config& se
     const SideLibrary head_library = read_side(Side::Head, head, workspace, name, changes);
     const auto changed = changed_units(base_library, head_library);
     if (sources_among(base_library, changed).size() == base_library.units.size()) {
-      std::printf("shared parent: every unit of '%s' changes, nothing to share; the executables stay as built\n",
-                  name.c_str());
+      console().line(fmt::format("shared parent: every unit of '{}' changes, nothing to share; the executables stay as "
+                                 "built", name));
       return std::nullopt;
     }
     cmake::ParentRequest request;
@@ -95,17 +96,15 @@ std::optional<results::SharedParent> link_shared_parent(const config::Config& se
     request.environment = host::benchmark_environment();
     const cmake::SharedParent parent = cmake::build_shared_parent(request);
     if (parent.relinked.empty()) {
-      std::printf("shared parent: no measured target links '%s'; the executables stay as built\n", name.c_str());
+      console().line(fmt::format("shared parent: no measured target links '{}'; the executables stay as built", name));
       return std::nullopt;
     }
     results::SharedParent record{name, parent.library.string(), parent.sha256, {}};
     for (const auto& [path, why] : changed) record.changed_units.push_back(path);
     const std::string relinked = fmt::format("{}", fmt::join(parent.relinked, ", "));
-    std::printf("shared parent: %s (sha256 %s) from base, linked by %s on both sides\n", record.library.c_str(),
-                record.sha256.c_str(), relinked.c_str());
-    for (const auto& [path, why] : changed)
-      std::printf("  compiled from each side: %s (%s)\n", path.c_str(), why.c_str());
-    std::fflush(stdout);
+    console().line(fmt::format("shared parent: {} (sha256 {}) from base, linked by {} on both sides", record.library,
+                               record.sha256, relinked));
+    for (const auto& [path, why] : changed) console().line(fmt::format("  compiled from each side: {} ({})", path, why));
     return record;
   } catch (const InputError& e) {
     throw InputError(

@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/side_build.h"
 
 #include <algorithm>
@@ -37,8 +38,8 @@ void build_side(const SideBuild& side, const std::vector<std::string>& targets) 
   try {
     cmake::build_targets(side.settings, targets);
   } catch (const cmake::BuildFailure& e) {
-    std::fprintf(stderr, "cobench: %s: building target '%s' failed\n  command: %s\n%s\n", to_string(side.side).c_str(),
-                 e.target.c_str(), e.command.c_str(), e.log_tail.c_str());
+    console().note(fmt::format("{}: building target '{}' failed\n  command: {}\n{}", to_string(side.side), e.target,
+                               e.command, e.log_tail));
     throw InfraError(fmt::format("{}: target '{}' failed to build: {} (log: {})", to_string(side.side), e.target,
                                  e.command, side.settings.log_path.string()));
   }

@@ -1,3 +1,4 @@
+#include "job/console.h"
 #include "job/unmeasured.h"
 
 #include <cstdio>
@@ -20,13 +21,13 @@ int report_unmeasured(const std::vector<std::string>& notes, const config::Confi
   log.settings(job_settings(settings, revs, cpu, choice, settings.run.bench_args));
   for (const auto& note : notes) log.note(note);
   report::write_reports(aggregate::report_of(results::read_results(log.path()), log.path().string()), out_dir);
-  std::printf("reports: %s\n", report::describe_report_files(out_dir).c_str());
+  console().line("reports: " + report::describe_report_files(out_dir));
   return exit_code;
 }
 
 int report_unreached(const std::string& why, const config::Config& settings, const Revisions& revs, int cpu,
                      const select::Selection& selection, const fs::path& out_dir) {
-  std::printf("%s; nothing to build or measure\n", why.c_str());
+  console().line(why + "; nothing to build or measure");
   return report_unmeasured({why}, settings, revs, cpu, choose_targets({}, selection), out_dir, kExitOk);
 }
 

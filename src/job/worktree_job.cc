@@ -30,7 +30,9 @@ int run_worktree_job(JobContext& context) {
     job.reach_method = "unknown for every benchmark: " + why;
     reach.push_back({"", {verdict::ChangeReach::Status::Unknown, 0, 0, why}, {}});
   }
-  return measure(context.options, *runner, base, head, job, choice, nullptr, reach, context.out_dir,
+  std::optional<run::BesideMachineControl> beside;
+  run::Runner& measured = with_machine_control(*runner, kind, process, context.prepared, beside);
+  return measure(context.options, measured, base, head, job, choice, nullptr, reach, context.out_dir,
                  context.workspace.job_dir(), context.progress, context.prepared, nullptr);
 }
 

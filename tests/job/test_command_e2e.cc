@@ -55,8 +55,8 @@ TEST(CommandRun, SlowerHeadScriptIsARegressionAndTheControlIsNot) {
   EXPECT_EQ(work->base_samples.size(), 6u);
   EXPECT_GT(work->time.estimate.ratio, 2.0);  // six times the steps
   EXPECT_NE(control->verdict, Verdict::Regression) << control->note;
-  ASSERT_EQ(report.targets.size(), 2u);  // the commands, and the machine control (the first base command twice)
-  EXPECT_EQ(report.targets[1].name, "machine:commands");
+  ASSERT_EQ(report.targets.size(), 2u);  // the commands, and the machine control: cobench's own program, not a command
+  EXPECT_EQ(report.targets[1].name, "machine:cobench_machine_control");
   EXPECT_NE(report.targets[0].alloc_status.find("not applicable"), std::string::npos);
 
   // Every run recorded wall, user+sys and max RSS.

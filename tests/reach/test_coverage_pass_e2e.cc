@@ -3,6 +3,7 @@
 // it happened (a crashing instance, a target that does not build, one that is
 // not there) while the pass goes on.
 #include "reach/coverage.h"
+#include "run/runner_kinds.h"
 
 #include <algorithm>
 
@@ -45,6 +46,7 @@ class CoveragePassE2E : public ::testing::Test {
     s.run_env = host::benchmark_environment();
     s.run_timeout = 60;
     s.gcov = find_gcov(cmake::Compiler{"GNU", "12", "/usr/bin/g++"}).gcov;
+    s.recognises = run::runner_kind("gbench", "test").recognises;
     return s;
   }
 
