@@ -126,7 +126,8 @@ RunRecord Catch2Runner::run_once(const Unit& unit, Side side, const std::string&
     if (auto it = cases.find(name); it != cases.end()) specs.insert(catch2_test_spec(it->second));
     else specs = {kEveryTestCase};
   if (specs.empty() || specs.count(kEveryTestCase)) specs = {kEveryTestCase};
-  argv.insert(argv.end(), specs.begin(), specs.end());
+  // One argument, the specs joined by commas (any of them): Catch2 joins separate arguments with spaces into one name.
+  argv.push_back(fmt::format("{}", fmt::join(specs, ",")));
   process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
   command.stdout_path = log;
   const auto result = process::run(command);
