@@ -77,17 +77,13 @@ report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entr
   const std::string& metric = choice.metric;
   const auto& base_values = formats::samples(base, formats::metric_from_string(metric));
   const auto& head_values = formats::samples(head, formats::metric_from_string(metric));
-  report::BenchmarkRow row;
-  if (paired && !base_values.empty() && !head_values.empty()) {
-    const size_t n = std::min(base_values.size(), head_values.size());
-    const std::span<const double> b(base_values.data(), n), h(head_values.data(), n);
-    row = report::judged_row("", base.name, base_values, head_values, budget.time,
-                             verdict::judge_time(b, h, budget.time, confidence, verdict::Pairing::Paired));
-    if (const size_t dropped = base_values.size() + head_values.size() - 2 * n; dropped > 0)
-      row.note += (row.note.empty() ? "" : "; ") + fmt::format("{} repetitions without a partner dropped", dropped);
-  } else {
-    row = report::judged_row("", base.name, base_values, head_values, budget.time, confidence);
-  }
+  const size_t n = std::min(base_values.size(), head_values.size());  // the i-th repetitions of each side pair up
+  const verdict::SidesSamples sides{base_values, head_values, std::span(base_values.data(), n),
+                                    std::span(head_values.data(), n), base_values.size() + head_values.size() - 2 * n,
+                                    "repetitions"};
+  report::BenchmarkRow row = report::judged_row(
+      "", base.name, base_values, head_values, budget.time,
+      verdict::judge_sides(sides, budget.time, confidence, paired ? verdict::Pairing::Paired : verdict::Pairing::Unpaired));
   row.metric = metric;
   if (!choice.note.empty()) row.note += (row.note.empty() ? "" : "; ") + choice.note;
   for (const auto& [entry, side] : {std::pair{&base, "base"}, std::pair{&head, "head"}})

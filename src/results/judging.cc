@@ -15,19 +15,10 @@ verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double bud
                                      verdict::Look look) {
   const double confidence = rule.looks.confidence(look);
   const double final_confidence = rule.looks.confidence(verdict::Look::Final);
-  if (rule.pairing == verdict::Pairing::Unpaired || samples.base.empty() || samples.head.empty())
-    // (an empty side: the row says which side, as unpaired does)
-    return verdict::judge_time(samples.base, samples.head, budget, confidence, verdict::Pairing::Unpaired,
-                               final_confidence);
   const Pairs pairs = pairs_of(samples);
-  verdict::TimeJudgement out = verdict::judge_time(pairs.base, pairs.head, budget, confidence,
-                                                   verdict::Pairing::Paired, final_confidence);
-  if (pairs.incomplete > 0) {
-    const std::string dropped = fmt::format("{} run{} without a partner dropped", pairs.incomplete,
-                                            pairs.incomplete == 1 ? "" : "s");
-    out.note = out.note.empty() ? dropped : out.note + "; " + dropped;
-  }
-  return out;
+  return verdict::judge_sides({samples.base, samples.head, pairs.base, pairs.head,
+                               static_cast<size_t>(pairs.incomplete), "runs"},
+                              budget, confidence, rule.pairing, final_confidence);
 }
 
 JobControls judge_controls(const std::vector<RunRecord>& records, const std::map<std::string, std::string>& kinds,

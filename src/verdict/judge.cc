@@ -106,6 +106,20 @@ double tied_share(std::span<const double> base, std::span<const double> head, Pa
 
 }  // namespace
 
+TimeJudgement judge_sides(const SidesSamples& sides, double budget, double confidence, Pairing pairing,
+                          double final_confidence) {
+  if (pairing == Pairing::Unpaired || sides.base.empty() || sides.head.empty())
+    return judge_time(sides.base, sides.head, budget, confidence, Pairing::Unpaired, final_confidence);
+  TimeJudgement out = judge_time(sides.paired_base, sides.paired_head, budget, confidence, Pairing::Paired, final_confidence);
+  if (sides.without_partner > 0) {
+    const std::string dropped = fmt::format("{} {} without a partner dropped", sides.without_partner,
+                                            sides.without_partner == 1 ? sides.unit.substr(0, sides.unit.size() - 1)
+                                                                       : sides.unit);
+    out.note = out.note.empty() ? dropped : out.note + "; " + dropped;
+  }
+  return out;
+}
+
 TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
                          double confidence, Pairing pairing, double final_confidence) {
   TimeJudgement out;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "stats/stats.h"
@@ -47,6 +48,25 @@ inline constexpr double kMostTiedShare = 0.2;
 /// projected to decide an inconclusive row are counted at (0: `confidence`).
 TimeJudgement judge_time(std::span<const double> base, std::span<const double> head, double budget,
                          double confidence, Pairing pairing = Pairing::Unpaired, double final_confidence = 0);
+
+/// Both sides' samples as the pairing setting asks for them: the pairs (base[i]
+/// and head[i] ran as one pair) and how many samples had no partner.
+struct SidesSamples {
+  std::span<const double> base;           ///< every sample of each side
+  std::span<const double> head;
+  std::span<const double> paired_base;    ///< the samples that have a partner, pair by pair
+  std::span<const double> paired_head;
+  size_t without_partner = 0;             ///< samples dropped from the pairs
+  std::string_view unit = "runs";         ///< what a sample is, for the note ("runs", "repetitions")
+};
+
+/// judge_time over `sides` with the pairing the user chose: paired over the
+/// pairs, saying how many samples without a partner were dropped; unpaired
+/// over every sample; a side without samples is judged unpaired (the row says
+/// which side). The one place `run` (pairs by run index) and `compare` (pairs
+/// by repetition order in the files) choose how a row is judged.
+TimeJudgement judge_sides(const SidesSamples& sides, double budget, double confidence, Pairing pairing,
+                          double final_confidence = 0);
 
 /// A median-compared metric (allocs/op, bytes/op): deterministic per build,
 /// so judged on medians against a plain threshold, never inconclusive.

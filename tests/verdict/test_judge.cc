@@ -254,3 +254,28 @@ TEST(JudgeTime, MostlyEqualTimesAreTheTimersResolutionNotAVerdict) {
 
 }  // namespace
 }  // namespace cobench::verdict
+
+namespace cobench::verdict {
+namespace {
+
+// The one place run and compare choose how a row is judged: paired over the
+// pairs (saying what had no partner), unpaired over every sample, and an
+// empty side always unpaired.
+TEST(JudgeSides, PairedOverThePairsUnpairedOverEverySampleAndAnEmptySideUnpaired) {
+  const std::vector<double> base = {100, 101, 99, 100, 102, 98, 100, 101, 300};
+  const std::vector<double> head = {110, 111, 109, 110, 112, 108, 110, 111};
+  const SidesSamples sides{base, head, std::span(base.data(), 8), std::span(head.data(), 8), 1, "repetitions"};
+  const TimeJudgement paired = judge_sides(sides, 0.05, 0.95, Pairing::Paired);
+  EXPECT_TRUE(paired.estimate.method == stats::Method::SignedRankExact ||
+              paired.estimate.method == stats::Method::SignedRankNormal);  // normal where pairs tie
+  EXPECT_EQ(paired.verdict, Verdict::Regression);
+  EXPECT_NE(paired.note.find("1 repetition without a partner dropped"), std::string::npos) << paired.note;
+  const TimeJudgement unpaired = judge_sides(sides, 0.05, 0.95, Pairing::Unpaired);
+  EXPECT_TRUE(unpaired.estimate.method == stats::Method::Exact || unpaired.estimate.method == stats::Method::Normal);
+  EXPECT_EQ(unpaired.note.find("without a partner"), std::string::npos);
+  const SidesSamples one_side{base, {}, {}, {}, 9, "runs"};
+  EXPECT_EQ(judge_sides(one_side, 0.05, 0.95, Pairing::Paired).note.find("without a partner"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cobench::verdict
