@@ -94,6 +94,9 @@ void check_runner_settings(const config::Config& settings, const run::RunnerKind
     refuse(config::metrics_key(settings), "instructions are counted for Google Benchmark targets only");
   if (!settings.build.shared_parent.empty() && !kind.google_benchmark_flags)
     refuse("build.shared_parent", "a shared parent library is linked into Google Benchmark targets only");
+  // Go packages have no CMake build to cover: their rows say reach is unknown (job/worktree_job.cc).
+  if (settings.run.reach && kind.recognises && !kind.google_benchmark_flags)
+    refuse("run.reach", "the coverage pass runs each benchmark alone through Google Benchmark's filter");
   if (!settings.run.filter.empty() && !kind.google_benchmark_flags)
     refuse("run.filter", fmt::format("--filter is Google Benchmark's --benchmark_filter; give {}'s own selection "
                                      "flags with --bench-arg", kind.framework));

@@ -47,6 +47,10 @@ TEST(RunnerSettings, WhatOnlyGoogleBenchmarkProgramsCanDoIsRefusedForOthers) {
   config::set(filtered, "run.filter", {"join"}, {Origin::Kind::Flag, "--filter"});
   EXPECT_EQ(error_of(filtered), "--filter: --filter is Google Benchmark's --benchmark_filter; give Catch2's own "
                                 "selection flags with --bench-arg (runner is catch2)");
+  EXPECT_EQ(error_of(with_runner("catch2", "[run]\nreach = true\n")),
+            "cobench.toml:2:9: run.reach: the coverage pass runs each benchmark alone through Google Benchmark's "
+            "filter (runner is catch2)");
+  EXPECT_EQ(error_of(with_runner("go", "[run]\nreach = true\n")), "no error");  // its rows say reach is unknown
   EXPECT_EQ(error_of(with_runner("gbench", "[run]\nmetrics = [\"instructions\"]\n")), "no error");
 }
 
