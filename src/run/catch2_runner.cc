@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -22,15 +23,30 @@ constexpr std::string_view kSeparator = " / ";
 /// Every test case, hidden ones ([.], [!benchmark]) too: Catch2 runs only the visible ones without a spec.
 constexpr const char* kEveryTestCase = "*";
 
-std::string row_name(const std::string& test_case, const std::string& benchmark) {
-  return test_case + std::string(kSeparator) + benchmark;
+/// Where a benchmark's result sits: its test case, and the sections (outermost first) inside it.
+struct Place {
+  std::string test_case;                ///< "" outside any
+  std::vector<std::string> sections;
+};
+
+Place place_of(pugi::xml_node node) {
+  Place place;
+  for (; node; node = node.parent()) {
+    const std::string_view name = node.name();
+    if (name == "Section") place.sections.insert(place.sections.begin(), node.attribute("name").as_string());
+    if (name == "TestCase") {
+      place.test_case = node.attribute("name").as_string();
+      break;
+    }
+  }
+  return place;
 }
 
-/// The test case an element is in ("" outside any).
-std::string test_case_of(pugi::xml_node node) {
-  for (; node; node = node.parent())
-    if (std::string_view(node.name()) == "TestCase") return node.attribute("name").as_string();
-  return {};
+/// "<test case> / <section> / ... / <benchmark>": the same benchmark name in two sections is two rows.
+std::string row_name(const Place& place, const std::string& benchmark) {
+  std::string name = place.test_case;
+  for (const auto& section : place.sections) name += std::string(kSeparator) + section;
+  return name + std::string(kSeparator) + benchmark;
 }
 
 std::string trimmed(std::string_view text) {
@@ -82,9 +98,9 @@ void read_catch2_samples(const std::string& xml_text, const std::string& source,
   if (!root) throw InputError(fmt::format("{}: not Catch2's XML report (no <Catch> element)", source));
   for (const pugi::xpath_node& found : root.select_nodes("//BenchmarkResults")) {
     const pugi::xml_node result = found.node();
-    const std::string test_case = test_case_of(result);
-    const std::string name = row_name(test_case, result.attribute("name").as_string());
-    if (test_cases) (*test_cases)[name] = test_case;
+    const Place place = place_of(result);
+    const std::string name = row_name(place, result.attribute("name").as_string());
+    if (test_cases) (*test_cases)[name] = place.test_case;
     if (const pugi::xml_node failed = result.child("failed")) {
       record.errors[name] = fmt::format("failed: {}", shorten(failed.attribute("message").as_string(), 300));
       continue;

@@ -4,8 +4,8 @@
 // Google Benchmark programs (one pinned process per run, output to a file per
 // run), through Catch2's XML reporter without its bootstrap analysis: one
 // sample per benchmark per run, the mean of its samples, in wall time (the
-// only clock Catch2 has). Catch2 names benchmarks in prose inside test cases,
-// so a row is "<test case> / <benchmark>".
+// only clock Catch2 has). Catch2 names benchmarks in prose inside test cases
+// (and their sections), so a row is "<test case> / [<section> / ...] <benchmark>".
 #include <map>
 #include <memory>
 #include <string>
@@ -24,7 +24,8 @@ bool recognises_catch2(const cmake::TargetFacts& facts);
 /// exactly: `\` before each of `\ , [ ] " * ~` (Catch2's escape).
 std::string catch2_test_spec(const std::string& test_case);
 
-/// The samples of one Catch2 XML report: "<test case> / <benchmark>" -> the
+/// The samples of one Catch2 XML report: "<test case> / <benchmark>" (with
+/// the sections between them, "<test case> / <section> / <benchmark>") -> the
 /// mean in ns (real_ns); a benchmark that threw is that row's error; failed
 /// test cases (assertions beside the benchmarks) are named in the record's
 /// detail. Fills `test_cases` (row name -> its test case) when given. Throws

@@ -47,6 +47,16 @@ TEST(Catch2Xml, AThrowingBenchmarkIsItsRowsErrorAndAFailedTestCaseIsTheRunsDetai
   EXPECT_EQ(record.detail, "test case 'fails an assertion' failed: 1 == 2");
 }
 
+TEST(Catch2Xml, TheSameBenchmarkNameInTwoSectionsIsTwoRowsOfOneTestCase) {
+  RunRecord record;
+  std::map<std::string, std::string> cases;
+  read_catch2_samples(recorded("sections-2.13.10.xml"), "sections.xml", record, &cases);
+  ASSERT_EQ(record.samples.size(), 2u);
+  EXPECT_TRUE(record.samples.count("vector fill / small / fill"));
+  EXPECT_TRUE(record.samples.count("vector fill / large / fill"));
+  EXPECT_EQ(cases.at("vector fill / large / fill"), "vector fill");  // runs are narrowed by test case
+}
+
 TEST(Catch2Xml, WhatIsNotCatch2sXmlIsAnInputErrorNamingTheFileAndByte) {
   RunRecord record;
   EXPECT_THROW(read_catch2_samples("", "empty.xml", record), InputError);
