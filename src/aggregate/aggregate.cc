@@ -10,7 +10,6 @@
 #include "aggregate/alloc_metrics.h"
 #include "aggregate/failed_runs.h"
 #include "aggregate/instruction_metrics.h"
-#include "stats/stats.h"
 #include "results/judging.h"
 #include "results/samples.h"
 #include "verdict/control.h"
@@ -384,8 +383,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
                                               : last_look(s, stop != results.stops.end(), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, results::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
-      if (!s.base_work.empty()) row.base_work = stats::median(s.base_work);
-      if (!s.head_work.empty()) row.head_work = stats::median(s.head_work);
+      row.base_work = results::median_work(s.base_work);
+      row.head_work = results::median_work(s.head_work);
       append_note(row.note, s.metric_note);
       // A benchmark that reported an error in every run has no samples, and so no metric to split.
       if (const auto split = s.metric.empty() ? results::VarianceSplit{}

@@ -21,7 +21,7 @@
 #include "select/input.h"
 #include "report/escape.h"
 #include "select/select.h"
-#include "run/runner_kinds.h"
+#include "job/settings_step.h"
 
 namespace cobench::cli {
 namespace {
@@ -72,11 +72,10 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   if (!in_place) head_tree.emplace(repo, folder->path() / "head", head_sha);
   const fs::path head_path = in_place ? repo : head_tree->path();
 
-  const run::RunnerKind& runner = run::runner_kind(settings.run.runner, settings.origin("run.runner").describe("run.runner"));
+  const run::RunnerKind& runner = job::runner_of(settings);
   if (!runner.recognises)
     throw InputError(fmt::format("{}: {} benchmarks are not CMake targets; select reads the include graph of CMake "
                                  "targets", settings.origin("run.runner").describe("run.runner"), runner.framework));
-  const cmake::Recognises& recognises = runner.recognises;
   cmake::BuildSettings build;
   build.source_dir = source_dir.empty() ? head_path : head_path / source_dir;
   if (!fs::is_directory(build.source_dir))
@@ -91,7 +90,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   build.log_path = work / "select" / "configure.log";
   cmake::configure(build);
   select::SelectionInput in = select::head_input(repo, base_sha, head_sha, head_path, build.build_dir,
-                                                 cmake::discover_targets(build.build_dir, either_pattern(settings.build.targets), recognises));
+                                                 cmake::discover_targets(build.build_dir, either_pattern(settings.build.targets), runner.recognises));
   in.config = settings.select;
   in.source_dir = source_dir;
   in.all = f.all;

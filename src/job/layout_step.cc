@@ -6,7 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "cmake/compile_flags.h"
-#include "run/runner_kinds.h"
+#include "job/settings_step.h"
 #include "core/clock.h"
 #include "core/errors.h"
 #include "plan/plan.h"
@@ -21,8 +21,7 @@ namespace fs = std::filesystem;
 
 int layouts_of(const config::Config& settings) {
   // Other layouts re-run single benchmarks by Google Benchmark's filter; a shared parent is one layout by design.
-  if (!run::runner_kind(settings.run.runner, "run.runner").google_benchmark_flags || !settings.build.shared_parent.empty())
-    return 1;
+  if (!runner_of(settings).google_benchmark_flags || !settings.build.shared_parent.empty()) return 1;
   return settings.run.layouts;
 }
 

@@ -75,7 +75,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
     pair.follows = std::find(choice.layout_controls.begin(), choice.layout_controls.end(), pair.target) !=
                    choice.layout_controls.end();
   results::JobSettings logged = job;
-  std::string no_machine_control;  // why a Google Benchmark job has none, for the reports
+  std::string no_machine_control;  // why the job has none, for the reports
   if (settings.run.machine_control && times) {  // the machine control is an A/A of time
     if (!prepared.control_program)
       no_machine_control = "no machine control: " + run::describe_missing(run::machine_control_program());

@@ -12,7 +12,7 @@
 #include "job/side_build.h"
 #include "job/workspace.h"
 #include "select/classify.h"
-#include "run/runner_kinds.h"
+#include "job/settings_step.h"
 
 namespace cobench::job {
 namespace {
@@ -84,7 +84,7 @@ reach::PassSettings ReachStep::pass_settings(bool head_side) const {
   pass.build.build_dir = workspace_.job_dir() / (head_side ? "cov-head" : "cov-base");
   pass.build.log_path = log_dir_ / fmt::format("build-{}-coverage.log", to_string(side));
   pass.target_pattern = fmt::format("{}", fmt::join(settings_.build.targets, "|"));
-  pass.recognises = run::runner_kind(settings_.run.runner, "run.runner").recognises;
+  pass.recognises = runner_of(settings_).recognises;
   pass.bench_args = bench_args_;
   pass.run_env = host::benchmark_environment();
   pass.run_timeout = settings_.run.run_timeout;

@@ -64,7 +64,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.runner = c.run.runner;
   s.targets = choice.both;
   s.selection = choice.selection;
-  s.alloc_runs = run::runner_kind(c.run.runner, "run.runner").google_benchmark_flags ? c.run.alloc_runs : 0;
+  s.alloc_runs = runner_of(c).google_benchmark_flags ? c.run.alloc_runs : 0;
   s.commands = c.run.commands;
   s.prepare = c.run.prepare;
   s.layout_controls = choice.layout_controls;

@@ -95,6 +95,10 @@ CpuShare share_of(const formats::Entry& base, const formats::Entry& head) {
   return share;
 }
 
+double median_work(const std::vector<double>& work) {
+  return work.empty() ? std::nan("") : stats::median(work);
+}
+
 namespace {
 
 /// The least of a sample's real and cpu time per iteration, `judged` (its metric's value) when neither is less.

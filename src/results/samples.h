@@ -26,6 +26,10 @@ struct BenchmarkSamples {
   std::vector<double> head_work;
 };
 
+/// The median of a side's work per iteration (BenchmarkSamples::base_work /
+/// head_work); NaN without runs.
+double median_work(const std::vector<double>& work);
+
 /// The complete pairs of one benchmark: base[i] and head[i] are the runs of one index.
 struct Pairs {
   std::vector<double> base;

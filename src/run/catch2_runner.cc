@@ -138,12 +138,12 @@ RunRecord Catch2Runner::run_once(const Unit& unit, Side side, const std::string&
   // The test cases of the open benchmarks, once a run has shown where each is; every one before that.
   auto& cases = cases_[unit.argv.front()];
   std::set<std::string> specs;
+  bool every = scope.benchmarks.empty();
   for (const auto& name : scope.benchmarks)
     if (auto it = cases.find(name); it != cases.end()) specs.insert(catch2_test_spec(it->second));
-    else specs = {kEveryTestCase};
-  if (specs.empty() || specs.count(kEveryTestCase)) specs = {kEveryTestCase};
+    else every = true;  // not seen yet: only running them all finds it
   // One argument, the specs joined by commas (any of them): Catch2 joins separate arguments with spaces into one name.
-  argv.push_back(fmt::format("{}", fmt::join(specs, ",")));
+  argv.push_back(every ? kEveryTestCase : fmt::format("{}", fmt::join(specs, ",")));
   process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
   command.stdout_path = log;
   const auto result = process::run(command);

@@ -74,10 +74,11 @@ bool links_library(const cmake::TargetFacts& facts, const std::string& library) 
 
 bool sources_use(const cmake::TargetFacts& facts, const std::string& header, const std::vector<std::string>& macros) {
   const std::regex include(R"(^[ \t]*#[ \t]*include[ \t]*[<"].*)" + header);
+  bool included = header.empty();
   std::string uses = "(^|[^A-Za-z0-9_])(";
   for (size_t i = 0; i < macros.size(); ++i) uses += (i ? "|" : "") + macros[i];
   const std::regex macro(uses + R"()[ \t]*\()");
-  bool included = false, used = false;
+  bool used = false;
   for (const auto& source : facts.sources) {
     std::istringstream lines(read_head(source, 1 << 20));
     for (std::string line; std::getline(lines, line) && !(included && used);) {

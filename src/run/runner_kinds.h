@@ -45,7 +45,8 @@ const RunnerKind& runner_kind(const std::string& name, const std::string& origin
 bool links_library(const cmake::TargetFacts& facts, const std::string& library);
 
 /// Whether any of a target's sources includes a header whose path matches
-/// `header` (a regex searched in the #include line) and uses one of `macros`
+/// `header` (a regex searched in the #include line; empty: no header asked
+/// for) and uses one of `macros`
 /// ("BENCHMARK" finds `BENCHMARK(` and `BENCHMARK (`). Sources are read up to
 /// 1 MiB each; unreadable ones are skipped.
 bool sources_use(const cmake::TargetFacts& facts, const std::string& header, const std::vector<std::string>& macros);
