@@ -95,12 +95,12 @@ report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entr
   return row;
 }
 
-nlohmann::json threshold_json(const std::optional<verdict::Threshold>& threshold) {
+nlohmann::json threshold_json(const std::optional<config::Threshold>& threshold) {
   return threshold ? nlohmann::json(threshold->text) : nlohmann::json(nullptr);
 }
 
 report::Report build_report(const CompareFlags& flags, const config::Config& settings) {
-  const verdict::Budgets budgets = settings.budgets();
+  const verdict::Budgets budgets = verdict::budgets_of(settings.budget);
   const double confidence = settings.budget.confidence;
   Side base = read_side(flags.base_files, "base"), head = read_side(flags.head_files, "head");
 

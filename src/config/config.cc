@@ -32,7 +32,7 @@ auto at_position(const TableReader& r, std::string_view key, const toml::node& n
   }
 }
 
-void read_override(TableReader& r, const toml::table& table, verdict::Override& out) {
+void read_override(TableReader& r, const toml::table& table, config::BudgetOverride& out) {
   const toml::node* match = r.get("match");
   if (!match) throw InputError(fmt::format("{}: {}: missing required key 'match' (a regex over benchmark names)",
                                            position(r.source(), table.source()), r.path()));
@@ -51,7 +51,7 @@ void read_overrides(TableReader& r, Config& config) {
     const toml::node& item = *array->get(i);
     if (!item.is_table()) r.fail(item, "override", "expected a table, got " + std::string(type_name(item)));
     TableReader sub(*item.as_table(), r.source(), fmt::format("budget.override[{}]", i + 1));
-    verdict::Override entry;
+    config::BudgetOverride entry;
     read_override(sub, *item.as_table(), entry);
     sub.finish();
     config.budget.overrides.push_back(std::move(entry));

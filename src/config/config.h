@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "verdict/budget.h"
+#include "config/budget_values.h"
 
 namespace cobench::config {
 
@@ -78,9 +78,9 @@ struct RunConfig {
 
 struct BudgetConfig {
   double time = 0.05;                      ///< allowed slowdown, a fraction
-  std::optional<verdict::Threshold> allocs;  ///< allowed increase of allocs/op; nullopt: reported only
-  std::optional<verdict::Threshold> bytes;   ///< allowed increase of bytes/op
-  std::vector<verdict::Override> overrides;  ///< [[budget.override]], in file order
+  std::optional<config::Threshold> allocs;  ///< allowed increase of allocs/op; nullopt: reported only
+  std::optional<config::Threshold> bytes;   ///< allowed increase of bytes/op
+  std::vector<config::BudgetOverride> overrides;  ///< [[budget.override]], in file order
   double confidence = 0.95;
   bool gate = false;                       ///< exit 1 on a regression
   bool fail_on_inconclusive = false;       ///< inconclusive fails the gate too (implies gate)
@@ -120,8 +120,6 @@ struct Config {
 
   /// Where `key`'s value came from (Kind::Default when never set).
   const Origin& origin(std::string_view key) const;
-  /// The budgets with their overrides compiled.
-  verdict::Budgets budgets() const;
 };
 
 /// One settable key: its name in cobench.toml, its environment variable and

@@ -46,7 +46,7 @@ enum class Kind {
 };
 
 /// A value after reading, before it is stored.
-using Value = std::variant<bool, int, double, std::string, std::vector<std::string>, verdict::Threshold, Shard>;
+using Value = std::variant<bool, int, double, std::string, std::vector<std::string>, config::Threshold, Shard>;
 
 struct Key {
   KeyInfo info;
@@ -199,9 +199,9 @@ const std::vector<Key>& table() {
       {{"budget.time", "COBENCH_BUDGET", "--budget", "allowed slowdown: 5% or 0.05 (default 5%)"}, Kind::TimeBudget,
        [](Config& c, const Value& v) { c.budget.time = as<double>(v); }},
       {{"budget.allocs", "", "--allocs-budget", "allowed increase of allocs/op: 0, 2 (absolute) or 5% (relative)"},
-       Kind::Threshold, [](Config& c, const Value& v) { c.budget.allocs = as<verdict::Threshold>(v); }},
+       Kind::Threshold, [](Config& c, const Value& v) { c.budget.allocs = as<config::Threshold>(v); }},
       {{"budget.bytes", "", "--bytes-budget", "allowed increase of bytes/op: 64 (absolute) or 5% (relative)"},
-       Kind::Threshold, [](Config& c, const Value& v) { c.budget.bytes = as<verdict::Threshold>(v); }},
+       Kind::Threshold, [](Config& c, const Value& v) { c.budget.bytes = as<config::Threshold>(v); }},
       {{"budget.confidence", "", "--confidence", "confidence of the interval: 0.95 or 95% (default 0.95)"},
        Kind::Probability, [](Config& c, const Value& v) { c.budget.confidence = as<double>(v); }},
       {{"budget.gate", "", "--gate", "exit 1 when any benchmark regressed", true}, Kind::Switch,
@@ -439,9 +439,9 @@ Value from_text(const Key& key, const std::vector<std::string>& values) {
       if (!seconds) reject(kBadDuration);
       return *seconds;
     }
-    case Kind::TimeBudget: return parsed([&] { return verdict::parse_time_budget(text); });
+    case Kind::TimeBudget: return parsed([&] { return config::parse_time_budget(text); });
     case Kind::Probability: return fraction_from_text(text);
-    case Kind::Threshold: return parsed([&] { return verdict::parse_threshold(text); });
+    case Kind::Threshold: return parsed([&] { return config::parse_threshold(text); });
     case Kind::MetricList: return split_metric_list(text);
     case Kind::ShardPart: return shard_from_text(text);
     case Kind::Switch:
@@ -484,7 +484,7 @@ Value from_node(const Key& key, const toml::node& node) {
     case Kind::Probability:
       if (node.is_number()) {
         const double value = node.value<double>().value();
-        return parsed([&] { return verdict::time_budget_from_number(value); }, &node);
+        return parsed([&] { return config::time_budget_from_number(value); }, &node);
       }
       if (!node.is_string()) reject(expected("a percentage like \"5%\" or a fraction like 0.05", node), &node);
       return from_text(key, {node.value<std::string>().value()});
@@ -567,10 +567,6 @@ bool RunConfig::counts_instructions() const {
   return std::find(metrics.begin(), metrics.end(), kInstructions) != metrics.end();
 }
 
-verdict::Budgets Config::budgets() const {
-  return verdict::Budgets({budget.time, budget.allocs, budget.bytes}, budget.overrides);
-}
-
 std::span<const KeyInfo> keys() {
   static const std::vector<KeyInfo> infos = [] {
     std::vector<KeyInfo> out;
@@ -624,8 +620,8 @@ void set_from_node(Config& config, std::string_view name, const toml::node& node
 
 double time_budget_of(const toml::node& node) { return as<double>(checked(find("budget.time"), from_node(find("budget.time"), node))); }
 
-verdict::Threshold threshold_of(const toml::node& node) {
-  return as<verdict::Threshold>(checked(find("budget.allocs"), from_node(find("budget.allocs"), node)));
+config::Threshold threshold_of(const toml::node& node) {
+  return as<config::Threshold>(checked(find("budget.allocs"), from_node(find("budget.allocs"), node)));
 }
 
 std::string regex_of(const toml::node& node) {

@@ -27,7 +27,7 @@ void set_from_node(Config& config, std::string_view key, const toml::node& node,
 /// A [[budget.override]]'s own values, read and checked like their [budget]
 /// namesakes; throw ValueError.
 double time_budget_of(const toml::node& node);
-verdict::Threshold threshold_of(const toml::node& node);
+config::Threshold threshold_of(const toml::node& node);
 std::string regex_of(const toml::node& node);
 
 /// min_runs <= max_runs, blaming the later layer; throws InputError.

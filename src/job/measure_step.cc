@@ -95,7 +95,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   for (const auto& record : reach) log.reach(record);
   for (const auto& phase : prepared.phases) log.phase(phase);
 
-  const verdict::Budgets budgets = settings.budgets();
+  const verdict::Budgets budgets = verdict::budgets_of(settings.budget);
   // Measuring gets what the time budget leaves, at most the measuring budget.
   const auto bound = plan::measuring_bound(settings.run.time_budget, settings.run.measure_budget, prepared.job_elapsed());
   run::ScheduleSettings schedule;

@@ -49,7 +49,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.control_rule = c.run.control_rule;
   s.stopping = c.run.stopping;
   s.repetitions = c.run.repetitions;
-  s.budgets = c.budgets();
+  s.budgets = verdict::budgets_of(c.budget);
   s.confidence = c.budget.confidence;
   s.min_runs = c.run.min_runs;
   s.max_runs = c.run.max_runs;
@@ -118,7 +118,7 @@ void check_settings(const config::Config& settings) {
                                  settings.origin("run.layout_probe").describe("run.layout_probe")));
   run::parse_commands(settings.run.commands, "--command");
   run::parse_commands(settings.run.prepare, "--prepare");
-  settings.budgets();
+  verdict::budgets_of(settings.budget);
   const run::RunnerKind& kind = runner_of(settings);
   check_runner_settings(settings, kind);
   if (kind.google_benchmark_flags)

@@ -167,7 +167,7 @@ verdict::MedianJudgement read_median_metric(const Reader& r) {
   if (!r.at("verdict").is_null()) {
     m.verdict = verdict_of(r.at("verdict"));
     try {
-      m.budget = verdict::parse_threshold(r.at("budget").text());
+      m.budget = config::parse_threshold(r.at("budget").text());
     } catch (const InputError& e) {
       r.at("budget").fail(e.what());
     }

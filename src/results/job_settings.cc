@@ -14,7 +14,7 @@ namespace {
 
 using nlohmann::json;
 
-json optional_text(const std::optional<verdict::Threshold>& threshold) {
+json optional_text(const std::optional<config::Threshold>& threshold) {
   return threshold ? json(threshold->text) : json(nullptr);
 }
 
@@ -30,10 +30,10 @@ json budget_json(const verdict::Budgets& budgets) {
   return out;
 }
 
-std::optional<verdict::Threshold> read_threshold(const formats::JsonReader& r) {
+std::optional<config::Threshold> read_threshold(const formats::JsonReader& r) {
   if (r.is_null()) return std::nullopt;
   try {
-    return verdict::parse_threshold(r.text());
+    return config::parse_threshold(r.text());
   } catch (const InputError& e) {
     r.fail(e.what());
   }
@@ -45,12 +45,12 @@ verdict::Budgets read_budgets(const formats::JsonReader& line) {
   defaults.time = budget.at("time").number();
   if (line.has("allocs_budget")) defaults.allocs = read_threshold(line.at("allocs_budget"));
   if (line.has("bytes_budget")) defaults.bytes = read_threshold(line.at("bytes_budget"));
-  std::vector<verdict::Override> overrides;
+  std::vector<config::BudgetOverride> overrides;
   if (budget.has("overrides")) {
     const formats::JsonReader list = budget.at("overrides");
     for (size_t i = 0; i < list.size(); ++i) {
       const formats::JsonReader item = list.at(i);
-      verdict::Override rule;
+      config::BudgetOverride rule;
       rule.match = item.at("match").text();
       if (item.has("time")) rule.time = item.at("time").number();
       if (item.has("allocs")) rule.allocs = read_threshold(item.at("allocs"));

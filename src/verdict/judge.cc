@@ -16,7 +16,7 @@ namespace {
 // at least one allocation per memory pass (1/16 per iteration in GB 1.7).
 constexpr double kSlack = 1e-9;
 
-bool exceeds(double base, double head, const Threshold& threshold) {
+bool exceeds(double base, double head, const config::Threshold& threshold) {
   const double allowed = threshold.relative ? base * threshold.value : threshold.value;
   return head - base > allowed + kSlack * std::max(1.0, std::abs(base));
 }
@@ -163,7 +163,7 @@ TimeJudgement judge_time(std::span<const double> base, std::span<const double> h
 }
 
 std::optional<MedianJudgement> judge_medians(std::span<const double> base, std::span<const double> head,
-                                             const std::optional<Threshold>& budget) {
+                                             const std::optional<config::Threshold>& budget) {
   if (base.empty() || head.empty()) return std::nullopt;
   MedianJudgement metric;
   metric.base_median = stats::median(base);

@@ -73,7 +73,7 @@ TimeJudgement judge_sides(const SidesSamples& sides, double budget, double confi
 struct MedianJudgement {
   double base_median = 0;
   double head_median = 0;
-  std::optional<Threshold> budget;   ///< nullopt: reported, not judged
+  std::optional<config::Threshold> budget;   ///< nullopt: reported, not judged
   verdict::Verdict verdict = verdict::Verdict::Pass;
 
   bool judged() const { return budget.has_value(); }
@@ -81,7 +81,7 @@ struct MedianJudgement {
 
 /// nullopt when either side has no values.
 std::optional<MedianJudgement> judge_medians(std::span<const double> base, std::span<const double> head,
-                                             const std::optional<Threshold>& budget);
+                                             const std::optional<config::Threshold>& budget);
 
 /// "0 → 1" style count for notes: integers plainly, fractions with 3 significant digits.
 std::string format_count(double value);

@@ -100,7 +100,7 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
     SCOPED_TRACE("comparison " + std::to_string(comparison));
     results::ResultsFile results;
     results.settings.runner = "gbench";
-    results.settings.budgets = verdict::Budgets({0.05, verdict::parse_threshold("0"), std::nullopt}, {});
+    results.settings.budgets = verdict::Budgets({0.05, config::parse_threshold("0"), std::nullopt}, {});
     ASSERT_TRUE(run::run_alloc_rounds({pair}, settings, 3, [&](const results::RunRecord& r) { results.runs.push_back(r); }));
     report::Report judged;
     judged.targets.push_back({"bench_alloc", {}, {}, 0});

@@ -55,7 +55,7 @@ report::Report sample_run_report() {
   r.benchmarks.push_back(hostile);
 
   auto alloc = make_row("bench_gemm", "BM_Alloc", Verdict::Regression, 1.00, 0.98, 1.02);
-  alloc.allocs = verdict::MedianJudgement{0, 1, verdict::parse_threshold("0"), Verdict::Regression};
+  alloc.allocs = verdict::MedianJudgement{0, 1, config::parse_threshold("0"), Verdict::Regression};
   alloc.bytes = verdict::MedianJudgement{0, 64, std::nullopt, Verdict::Pass};
   alloc.note = "allocs/op 0 → 1";
   alloc.decided_by = "allocs/op";

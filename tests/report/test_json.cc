@@ -14,7 +14,7 @@ static report::Report edge_report() {
   r.benchmarks.push_back(report::judged_row("", "BM_Two", {100, 101}, {150, 151}, 0.05, 0.95));
   r.benchmarks.push_back(report::judged_row("", "BM_None", {}, {3, 4}, 0.05, 0.95));
   auto row = report::judged_row("tgt", "BM_Allocs", {10, 11, 12, 13, 14}, {10, 11, 12, 13, 14}, 0.1, 0.9);
-  row.allocs = verdict::MedianJudgement{1, 2, verdict::parse_threshold("0"), verdict::Verdict::Regression};
+  row.allocs = verdict::MedianJudgement{1, 2, config::parse_threshold("0"), verdict::Verdict::Regression};
   row.bytes = verdict::MedianJudgement{64, 64, std::nullopt, verdict::Verdict::Pass};
   row.failed_runs.push_back({"head", 3, "SIGSEGV", "logs/head-3.txt"});
   r.benchmarks.push_back(row);

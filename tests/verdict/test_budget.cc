@@ -1,4 +1,4 @@
-// Budgets: the spellings every source accepts, and the one override matcher.
+// Budgets: the one override matcher over the configured budgets.
 #include "verdict/budget.h"
 
 #include <gtest/gtest.h>
@@ -17,41 +17,9 @@ std::string error_of(auto parse) {
   return "no error";
 }
 
-TEST(TimeBudget, PercentagesAndFractions) {
-  EXPECT_DOUBLE_EQ(parse_time_budget("5%"), 0.05);
-  EXPECT_DOUBLE_EQ(parse_time_budget("0.05"), 0.05);
-  EXPECT_DOUBLE_EQ(parse_time_budget("1"), 1.0);
-  EXPECT_DOUBLE_EQ(parse_time_budget("150%"), 1.5);  // written as a percentage, it means what it says
-  EXPECT_DOUBLE_EQ(parse_time_budget("1000%"), 10.0);
-  for (const char* beyond : {"1001%", "1e308%", "1e306%"})
-    EXPECT_NE(error_of([&] { parse_time_budget(beyond); }).find("at most 1000%"), std::string::npos) << beyond;
-  EXPECT_DOUBLE_EQ(time_budget_from_number(0.1), 0.1);
-}
+using config::parse_threshold;
 
-TEST(TimeBudget, ABareNumberAboveOneIsRefusedNamingTheSpellings) {
-  const std::string expected = "5 would mean 500%; write a fraction (0.05) or a percentage (\"5%\")";
-  EXPECT_EQ(error_of([] { parse_time_budget("5"); }), expected);
-  EXPECT_EQ(error_of([] { time_budget_from_number(5); }), expected);
-}
-
-TEST(TimeBudget, MalformedOrNegativeIsABadPercentage) {
-  for (const char* bad : {"five", "-5%", "5%%", "-0.1", "", "%"})
-    EXPECT_EQ(error_of([&] { parse_time_budget(bad); }).rfind("bad percentage '", 0), 0u) << bad;
-}
-
-TEST(Threshold, AbsoluteAndRelative) {
-  const Threshold zero = parse_threshold("0");
-  EXPECT_FALSE(zero.relative);
-  EXPECT_EQ(zero.value, 0);
-  EXPECT_EQ(zero.text, "0");
-  const Threshold five = parse_threshold("5%");
-  EXPECT_TRUE(five.relative);
-  EXPECT_DOUBLE_EQ(five.value, 0.05);
-  for (const char* bad : {"lots", "-1", "x%", ""})
-    EXPECT_EQ(error_of([&] { parse_threshold(bad); }).rfind("bad allowed increase", 0), 0u) << bad;
-}
-
-Budgets with(std::vector<Override> overrides) {
+Budgets with(std::vector<config::BudgetOverride> overrides) {
   return Budgets({0.05, parse_threshold("0"), std::nullopt}, std::move(overrides));
 }
 
@@ -90,7 +58,7 @@ TEST(Budgets, AnInvalidRegexNamesItsRule) {
 }
 
 TEST(Budgets, EachBenchmarkFindsItsRuleAmongMany) {
-  std::vector<Override> rules;
+  std::vector<config::BudgetOverride> rules;
   for (int i = 0; i < 200; ++i) rules.push_back({"^BM_rule" + std::to_string(i) + "$", 0.2, {}, {}});
   const Budgets budgets = with(rules);
   int matched = 0;

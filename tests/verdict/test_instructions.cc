@@ -159,7 +159,7 @@ TEST(FoldWithInstructions, AllocationBudgetsStillOnlyMakeItWorse) {
   report::BenchmarkRow r;
   r.time_measured = false;
   r.instructions = judge_instructions(runs({1000}), runs({1000}), 0.05, 0.005);
-  r.allocs = judge_medians(std::vector<double>{0}, std::vector<double>{1}, parse_threshold("0"));
+  r.allocs = judge_medians(std::vector<double>{0}, std::vector<double>{1}, config::parse_threshold("0"));
   report::settle_verdict(r);
   EXPECT_EQ(r.verdict, Verdict::Regression);
   EXPECT_EQ(r.decided_by, "allocs/op");

@@ -13,7 +13,7 @@ using verdict::Verdict;
 /// The old spelling: "" reports without judging, anything else is a threshold.
 std::optional<MedianJudgement> compare_medians(std::vector<double> base, std::vector<double> head,
                                                const std::string& budget) {
-  return judge_medians(base, head, budget.empty() ? std::nullopt : std::optional(parse_threshold(budget)));
+  return judge_medians(base, head, budget.empty() ? std::nullopt : std::optional(config::parse_threshold(budget)));
 }
 
 void fold_metric_verdicts(BenchmarkRow& row) { report::settle_verdict(row); }
