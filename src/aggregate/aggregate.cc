@@ -10,7 +10,8 @@
 #include "aggregate/alloc_metrics.h"
 #include "aggregate/failed_runs.h"
 #include "aggregate/instruction_metrics.h"
-#include "results/judging.h"
+#include "verdict/judging.h"
+#include "results/noise_split.h"
 #include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/layouts.h"
@@ -131,7 +132,7 @@ void mark_broken_by_the_change(report::Report& out, const std::set<std::string>&
 /// The look the schedule last took at a benchmark: the final one when it ran
 /// in the pair at max_runs or its target was stopped undecided (time budget);
 /// otherwise it was decided at an interim look and stopped running.
-verdict::Look last_look(const results::BenchmarkSamples& s, bool target_stopped, int max_runs) {
+verdict::Look last_look(const verdict::BenchmarkSamples& s, bool target_stopped, int max_runs) {
   int last_run = -1;
   for (const auto* runs : {&s.base_runs, &s.head_runs})
     for (int run : *runs) last_run = std::max(last_run, run);
@@ -152,7 +153,7 @@ std::string control_text(const verdict::ControlInterval& c) {
 }
 
 /// Why a claim fell to the controls, for the row's note.
-std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& shift, const results::ControlOutcome& outcome,
+std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& shift, const verdict::ControlOutcome& outcome,
                            double budget) {
   const bool regression = claim == verdict::Claim::Regression;
   const std::string way = regression ? "slower" : "faster";
@@ -196,15 +197,15 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     row.is_control = true;
     kinds[row.target] = row.control_kind;
   }
-  const results::TimeRule rule = results::time_rule(settings);
-  const results::JobControls controls = results::judge_controls(results.runs, kinds, rule);
+  const verdict::TimeRule rule = results::time_rule(settings);
+  const verdict::JobControls controls = verdict::judge_controls(results::control_samples(results.runs, kinds, rule.metric), rule);
   std::vector<verdict::ControlInterval> intervals;
   for (const auto& control : controls.controls) intervals.push_back(control.interval);
   out.controls = verdict::telling_per_kind(intervals);
   if (intervals.empty()) return;
   out.control_rule = verdict::describe(rule.controls);
   const verdict::ControlShift& shift = controls.shift_at(verdict::Look::Final);
-  std::map<std::string, std::map<std::string, results::BenchmarkSamples>> samples_by_target;
+  std::map<std::string, std::map<std::string, verdict::BenchmarkSamples>> samples_by_target;
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
     row.clears_control = verdict::clears(row.time.estimate, shift);
@@ -212,9 +213,9 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     auto [target, fresh] = samples_by_target.try_emplace(row.target);
     if (fresh) target->second = results::collect_samples(results.runs, row.target, settings.metric);
     const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
-    const results::BenchmarkSamples& samples = target->second[row.name];
+    const verdict::BenchmarkSamples& samples = target->second[row.name];
     const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
-    const auto outcome = results::apply_control_rule(row.time, samples, budget, controls, rule, look);
+    const auto outcome = verdict::apply_control_rule(row.time, samples, budget, controls, rule, look);
     const verdict::ControlShift& shift_then = controls.shift_at(look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = verdict::Verdict::Inconclusive;
@@ -244,7 +245,7 @@ void apply_layouts(report::Report& out, const results::ResultsFile& results) {
   const results::JobSettings& settings = results.settings;
   out.layout_rule = verdict::describe_layout_rule(settings.layouts);
   if (settings.layouts < 2) return;
-  const results::TimeRule rule = results::time_rule(settings);
+  const verdict::TimeRule rule = results::time_rule(settings);
   for (auto& row : out.benchmarks) {
     if (row.decided_by != "time" || !row.time.compared) continue;  // a claim of allocations or instructions stands as counted
     const verdict::LayoutReading first = reading_of(1, row.time);
@@ -258,7 +259,7 @@ void apply_layouts(report::Report& out, const results::ResultsFile& results) {
       const auto found = samples.find(row.name);
       if (found == samples.end() || found->second.base.empty() || found->second.head.empty()) break;
       const verdict::Look look = last_look(found->second, false, settings.max_runs);
-      row.layouts.push_back(reading_of(layout, results::judge_samples(found->second, row.budget, rule, look)));
+      row.layouts.push_back(reading_of(layout, verdict::judge_samples(found->second, row.budget, rule, look)));
       if (verdict::decide_layouts(row.layouts, settings.layouts, row.budget) != verdict::LayoutOutcome::NeedsLayout) break;
     }
     // Before layout 2 is measured this is the layout step's question: which rows need it.
@@ -347,7 +348,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   out.confidence = settings.confidence;
   out.budget = settings.budgets.defaults().time;
   out.selection = settings.selection;
-  const results::TimeRule rule = results::time_rule(settings);
+  const verdict::TimeRule rule = results::time_rule(settings);
   out.look_rule = rule.looks.describe();
   out.reach_method = settings.reach_method;
   out.phases = phases_of(results);
@@ -381,10 +382,10 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       const verdict::Look look =
           !control_kind_of(settings, target).empty() ? verdict::Look::Final
                                               : last_look(s, stop != results.stops.end(), settings.max_runs);
-      auto row = report::judged_row(target, name, s.base, s.head, budget, results::judge_samples(s, budget, rule, look));
+      auto row = report::judged_row(target, name, s.base, s.head, budget, verdict::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
-      row.base_work = results::median_work(s.base_work);
-      row.head_work = results::median_work(s.head_work);
+      row.base_work = verdict::median_work(s.base_work);
+      row.head_work = verdict::median_work(s.head_work);
       append_note(row.note, s.metric_note);
       // A benchmark that reported an error in every run has no samples, and so no metric to split.
       if (const auto split = s.metric.empty() ? results::VarianceSplit{}

@@ -59,17 +59,16 @@ std::string status_text(const TargetCounts& counts, const results::JobSettings& 
   if (runs > 0 && counts.from_timing) return fmt::format("measured by go test -benchmem ({} runs per side)", runs);
   if (runs > 0) return fmt::format("measured ({} runs per side, counting allocator)", runs);
   if (!counts.failure.empty()) return "not collected: " + counts.failure;
-  if (settings.runner == "command") return "not applicable: plain commands are timed as whole processes";
-  if (settings.runner == "gbench" && settings.alloc_runs == 0) return "not collected: alloc_runs = 0";
+  if (!settings.no_allocation_counts.empty()) return settings.no_allocation_counts;
   return "not collected: no allocation counts reported";
 }
 
-/// The row's configured budgets that had no counts, unless counting was
-/// turned off (alloc_runs = 0) or cannot apply (plain commands): the status says so.
+/// The row's configured budgets that had no counts, unless the job's settings
+/// left it none (alloc_runs = 0, a runner that reports none): the status says so.
 std::vector<verdict::UncountedBudget> uncounted_budgets(const report::BenchmarkRow& row, const verdict::Budget& budget,
                                                         const std::string& status, const results::JobSettings& settings) {
   std::vector<verdict::UncountedBudget> out;
-  if (settings.runner == "command" || (settings.runner == "gbench" && settings.alloc_runs == 0)) return out;
+  if (!settings.no_allocation_counts.empty()) return out;
   if (row.target == settings.machine_control) return out;  // one binary as both sides: never counted
   if (budget.allocs && !row.allocs) out.push_back({"allocs/op", budget.allocs->text, status});
   if (budget.bytes && !row.bytes) out.push_back({"bytes/op", budget.bytes->text, status});

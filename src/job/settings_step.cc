@@ -64,7 +64,11 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.runner = c.run.runner;
   s.targets = choice.both;
   s.selection = choice.selection;
-  s.alloc_runs = runner_of(c).google_benchmark_flags ? c.run.alloc_runs : 0;
+  const run::RunnerKind& kind = runner_of(c);
+  s.alloc_runs = kind.google_benchmark_flags ? c.run.alloc_runs : 0;
+  s.no_allocation_counts = !kind.no_allocation_counts.empty() ? kind.no_allocation_counts
+                           : kind.google_benchmark_flags && s.alloc_runs == 0 ? "not collected: alloc_runs = 0"
+                                                                                : "";
   s.commands = c.run.commands;
   s.prepare = c.run.prepare;
   s.layout_controls = choice.layout_controls;

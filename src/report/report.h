@@ -45,7 +45,7 @@ struct BenchmarkRow {
   double base_median = kUndefined;     ///< NaN (null in JSON, "-" in tables) without samples
   double head_median = kUndefined;
   /// The loop's own work per iteration per side (median of the least of real and
-  /// cpu time, results::BenchmarkSamples::base_work): what "likely optimised away"
+  /// cpu time, verdict::BenchmarkSamples::base_work): what "likely optimised away"
   /// reads. NaN where only the metric is known (`compare`): the medians stand in.
   double base_work = kUndefined;
   double head_work = kUndefined;

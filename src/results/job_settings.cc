@@ -99,8 +99,8 @@ SharedParent read_shared_parent(const formats::JsonReader& r) {
 
 }  // namespace
 
-TimeRule time_rule(const JobSettings& s) {
-  TimeRule rule;
+verdict::TimeRule time_rule(const JobSettings& s) {
+  verdict::TimeRule rule;
   rule.metric = s.metric;
   rule.pairing = s.pairing == "paired" ? verdict::Pairing::Paired : verdict::Pairing::Unpaired;
   rule.looks = verdict::LookRule(s.confidence, s.looks == "every-look", s.max_runs);
@@ -139,6 +139,7 @@ json to_json(const JobSettings& s) {
               {"targets", s.targets},
               {"selection", s.selection},
               {"alloc_runs", s.alloc_runs},
+              {"no_allocation_counts", s.no_allocation_counts},
               {"instructions", s.instructions ? json{{"runs", s.instructions->runs},
                                                      {"tolerance", s.instructions->tolerance},
                                                      {"governing", verdict::to_string(s.instructions->governing)}}
@@ -252,6 +253,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   s.targets = texts_or_empty(line, "targets");
   if (line.has("selection")) s.selection = line.at("selection").object();
   if (line.has("alloc_runs")) s.alloc_runs = line.at("alloc_runs").integer();
+  if (line.has("no_allocation_counts")) s.no_allocation_counts = line.at("no_allocation_counts").text();
   if (line.has("instructions") && !line.at("instructions").is_null()) {
     const formats::JsonReader instructions = line.at("instructions");
     InstructionSettings counted;

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/judging.h"
+#include "verdict/judging.h"
 #include "verdict/budget.h"
 #include "verdict/instructions.h"
 
@@ -83,6 +83,9 @@ struct JobSettings {
   std::vector<std::string> targets;     ///< measured on both sides
   nlohmann::json selection = nlohmann::json::object();  ///< `cobench select` JSON plus mode and reason
   int alloc_runs = 0;                   ///< allocation runs per side (0: none)
+  /// Why the job's rows have no allocation counts by its settings (the runner reports none,
+  /// alloc_runs = 0), as the reports' allocation status says it; "" when they can have them.
+  std::string no_allocation_counts;
   std::optional<InstructionSettings> instructions;  ///< how instructions were counted and judged; nullopt: not counted
   std::string machine_control;          ///< the unit run as both sides ("machine:bench_x"); "" without one
   std::vector<std::string> layout_controls;  ///< untouched targets rebuilt on both sides as controls
@@ -103,7 +106,7 @@ struct JobSettings {
 std::string shard_note(const ShardSplit& split);
 
 /// How this job judged time: its metric, pairing and look rule.
-results::TimeRule time_rule(const JobSettings& settings);
+verdict::TimeRule time_rule(const JobSettings& settings);
 
 /// The settings line's JSON (without "type").
 nlohmann::json to_json(const JobSettings& settings);

@@ -12,20 +12,6 @@
 
 namespace cobench::results {
 
-Pairs pairs_of(const BenchmarkSamples& samples) {
-  Pairs out;
-  std::map<int, double> base_by_run;
-  for (size_t i = 0; i < samples.base.size(); ++i) base_by_run[samples.base_runs[i]] = samples.base[i];
-  for (size_t i = 0; i < samples.head.size(); ++i) {
-    auto it = base_by_run.find(samples.head_runs[i]);
-    if (it == base_by_run.end()) continue;
-    out.base.push_back(it->second);
-    out.head.push_back(samples.head[i]);
-  }
-  out.incomplete = static_cast<int>(samples.base.size() + samples.head.size() - 2 * out.base.size());
-  return out;
-}
-
 void CpuShare::add(Side side, int run, const Sample& sample) {
   if (auto threads = sample.find("threads"); threads != sample.end()) {
     has_threads = true;
@@ -95,10 +81,6 @@ CpuShare share_of(const formats::Entry& base, const formats::Entry& head) {
   return share;
 }
 
-double median_work(const std::vector<double>& work) {
-  return work.empty() ? std::nan("") : stats::median(work);
-}
-
 namespace {
 
 /// The least of a sample's real and cpu time per iteration, `judged` (its metric's value) when neither is less.
@@ -112,7 +94,7 @@ double least_work(const Sample& sample, double judged) {
 
 }  // namespace
 
-std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
+std::map<std::string, verdict::BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
                                                         const std::string& target, const std::string& metric) {
   std::map<std::string, CpuShare> shares;  // auto looks at every run of both sides before it chooses
   if (metric == "auto")
@@ -120,7 +102,7 @@ std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRec
       if (record.target != target || record.kind != "time" || !record.ok()) continue;
       for (const auto& [name, sample] : record.samples) shares[name].add(record.side, record.run, sample);
     }
-  std::map<std::string, BenchmarkSamples> out;
+  std::map<std::string, verdict::BenchmarkSamples> out;
   for (const auto& record : records) {
     if (record.target != target || record.kind != "time" || !record.ok()) continue;
     for (const auto& [name, sample] : record.samples) {
@@ -138,6 +120,14 @@ std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRec
       (base ? slot.base_work : slot.head_work).push_back(least_work(sample, value->second));
     }
   }
+  return out;
+}
+
+std::map<std::string, verdict::ControlTarget> control_samples(const std::vector<RunRecord>& records,
+                                                              const std::map<std::string, std::string>& kinds,
+                                                              const std::string& metric) {
+  std::map<std::string, verdict::ControlTarget> out;
+  for (const auto& [target, kind] : kinds) out[target] = {kind, collect_samples(records, target, metric)};
   return out;
 }
 

@@ -8,37 +8,10 @@
 
 #include "formats/formats.h"
 #include "results/record.h"
+#include "verdict/judging.h"
+#include "verdict/samples.h"
 
 namespace cobench::results {
-
-/// One benchmark's values on each side, in run order, with their run indices.
-struct BenchmarkSamples {
-  std::string metric;                 ///< what the values are: "real_time" or "cpu_time"
-  std::string metric_note;            ///< why auto chose real_time where the CPU share says so; "" otherwise
-  std::vector<double> base;
-  std::vector<double> head;
-  std::vector<int> base_runs;         ///< base_runs[i] is the run index of base[i]
-  std::vector<int> head_runs;
-  /// Per run, the loop's own work per iteration: the least of its real_time and
-  /// cpu_time where both are measured. A neighbour's preemption raises real_time,
-  /// never cpu_time, so "likely optimised away" reads these, whatever the metric.
-  std::vector<double> base_work;
-  std::vector<double> head_work;
-};
-
-/// The median of a side's work per iteration (BenchmarkSamples::base_work /
-/// head_work); NaN without runs.
-double median_work(const std::vector<double>& work);
-
-/// The complete pairs of one benchmark: base[i] and head[i] are the runs of one index.
-struct Pairs {
-  std::vector<double> base;
-  std::vector<double> head;
-  int incomplete = 0;                 ///< runs whose partner failed or is missing: dropped
-};
-
-/// Pairs up the runs of one index, in run order.
-Pairs pairs_of(const BenchmarkSamples& samples);
 
 /// How much of its wall time one benchmark keeps a CPU busy (cpu_time /
 /// real_time, at most 1), run by run on each side.
@@ -85,8 +58,14 @@ CpuShare share_of(const formats::Entry& base, const formats::Entry& head);
 /// of `metric` ("real_time", "cpu_time" or "auto", resolved per benchmark
 /// from its runs on both sides). Non-positive or non-finite values are left
 /// out: no ratio can be formed from them.
-std::map<std::string, BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
+std::map<std::string, verdict::BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
                                                         const std::string& target, const std::string& metric);
+
+/// The samples of the job's control targets (`kinds`: target -> "machine" or
+/// "layout"), as verdict::judge_controls reads them.
+std::map<std::string, verdict::ControlTarget> control_samples(const std::vector<RunRecord>& records,
+                                                              const std::map<std::string, std::string>& kinds,
+                                                              const std::string& metric);
 
 /// One run's sample of one benchmark: the median of each metric's
 /// repetitions ("real_ns", "cpu_ns", and "allocs_per_iter", "bytes_per_iter",

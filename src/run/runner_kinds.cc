@@ -47,10 +47,12 @@ std::string read_head(const std::filesystem::path& path, size_t bytes) {
 
 const std::vector<RunnerKind>& runner_kinds() {
   static const std::vector<RunnerKind> kinds = {
-      {"gbench", "Google Benchmark", links_google_benchmark, true, false, make_gbench},
-      {"catch2", "Catch2", recognises_catch2, false, false, make_catch2},
-      {"go", "Go (go test -bench)", nullptr, false, false, make_go},
-      {"command", "plain commands", nullptr, false, true, make_command},
+      {"gbench", "Google Benchmark", links_google_benchmark, true, false, "", make_gbench},
+      {"catch2", "Catch2", recognises_catch2, false, false, "not applicable: Catch2 benchmarks report no allocation counts",
+       make_catch2},
+      {"go", "Go (go test -bench)", nullptr, false, false, "", make_go},
+      {"command", "plain commands", nullptr, false, true,
+       "not applicable: plain commands are timed as whole processes", make_command},
   };
   return kinds;
 }

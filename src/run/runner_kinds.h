@@ -31,6 +31,9 @@ struct RunnerKind {
   /// library run them with a filter per benchmark.
   bool google_benchmark_flags = false;
   bool takes_commands = false;        ///< --command and --prepare are its benchmarks
+  /// Why its rows never have allocation counts ("not applicable: ..."); "" when its
+  /// runs report them (Google Benchmark through its counting runs, Go through -benchmem).
+  std::string no_allocation_counts;
   std::unique_ptr<Runner> (*make)(const RunnerSetup&) = nullptr;
 };
 

@@ -10,6 +10,7 @@
 #include "core/clock.h"
 #include "core/parse.h"
 #include "process/signals.h"
+#include "results/noise_split.h"
 #include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/judge.h"
@@ -30,12 +31,12 @@ double budget_of(const ScheduleSettings& settings, const std::string& target, co
 /// The benchmarks of one target that measure nothing on either side (likely
 /// optimised away on both, the sides agreeing): more runs cannot tell
 /// anything about them.
-std::set<std::string> measuring_nothing(const std::map<std::string, results::BenchmarkSamples>& samples,
+std::set<std::string> measuring_nothing(const std::map<std::string, verdict::BenchmarkSamples>& samples,
                                         const ScheduleSettings& settings, const std::string& target) {
   std::vector<verdict::TimedInstance> base, head;
   for (const auto& [name, s] : samples) {
-    base.push_back({name, results::median_work(s.base_work)});
-    head.push_back({name, results::median_work(s.head_work)});
+    base.push_back({name, verdict::median_work(s.base_work)});
+    head.push_back({name, verdict::median_work(s.head_work)});
   }
   const auto on_base = verdict::likely_optimised_away(base), on_head = verdict::likely_optimised_away(head);
   std::set<std::string> out;
@@ -123,7 +124,7 @@ class Scheduler {
   /// at the final look) or to be measured on, with its next scope.
   std::vector<TargetState*> look_at_targets() {
     std::vector<TargetState*> out;
-    controls_ = results::judge_controls(outcome_.records, control_targets(), settings_.rule);
+    controls_ = verdict::judge_controls(results::control_samples(outcome_.records, control_targets(), settings_.rule.metric), settings_.rule);
     for (auto& state : states_) {
       if (!state.active || state.pair->follows) continue;
       const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);
@@ -268,23 +269,23 @@ class Scheduler {
   std::chrono::steady_clock::time_point start_;
   std::vector<TargetState> states_;
   ScheduleOutcome outcome_;
-  results::JobControls controls_;  // the job's controls at the last look
+  verdict::JobControls controls_;  // the job's controls at the last look
 };
 
 }  // namespace
 
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
                                               const ScheduleSettings& settings, verdict::Look look,
-                                              const results::JobControls& controls) {
+                                              const verdict::JobControls& controls) {
   std::vector<std::string> out;
   const auto all = results::collect_samples(records, target, settings.rule.metric);
   const auto nothing = measuring_nothing(all, settings, target);
   for (auto& [name, samples] : all) {
     if (samples.base.empty() || samples.head.empty() || nothing.count(name)) continue;
     const double budget = budget_of(settings, target, name);
-    const auto judged = results::judge_samples(samples, budget, settings.rule, look);
+    const auto judged = verdict::judge_samples(samples, budget, settings.rule, look);
     if (judged.verdict == verdict::Verdict::Inconclusive ||
-        !results::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands)
+        !verdict::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands)
       out.push_back(name);
   }
   return out;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "results/judging.h"
+#include "verdict/judging.h"
 #include "run/runner.h"
 
 namespace cobench::run {
@@ -42,7 +42,7 @@ struct ScheduleSettings {
   int max_runs = 30;                      ///< per side, cap for adaptive blocks; the look there is the final one
   std::optional<double> time_budget;      ///< seconds for the whole measuring phase
   std::string time_budget_name;           ///< how stop reasons name it ("measuring budget 2.0 min"); "": "time budget X"
-  results::TimeRule rule;                 ///< metric, pairing and look rule, as the reports judge
+  verdict::TimeRule rule;                 ///< metric, pairing and look rule, as the reports judge
   bool per_benchmark = true;              ///< a decided benchmark stops running (false: a target runs all while any is undecided)
   RepetitionPolicy repetitions;
   /// Allowed slowdown (fraction) for one benchmark, overrides applied.
@@ -87,6 +87,6 @@ ScheduleOutcome run_schedule(Runner& runner, const std::vector<UnitPair>& pairs,
 /// of it and of the controls can still tell it apart).
 std::vector<std::string> undecided_benchmarks(const std::string& target, const std::vector<RunRecord>& records,
                                               const ScheduleSettings& settings, verdict::Look look,
-                                              const results::JobControls& controls = {});
+                                              const verdict::JobControls& controls = {});
 
 }  // namespace cobench::run

@@ -237,6 +237,26 @@ TEST(Aggregate, OverridesSetPerBenchmarkBudgets) {
   EXPECT_EQ(row(report, "BM_strict").verdict, verdict::Verdict::Regression);
 }
 
+TEST(Aggregate, AllocationStatusAndUncountedBudgetsFollowTheSettingsNotTheRunnersName) {
+  // Allocation budgets, and no counts: a job whose settings can give counts is
+  // missing them (the row cannot pass on its budget); one whose settings give
+  // none says why and judges time alone, whatever its runner is called.
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_a"}};
+  const verdict::Budgets budgets({0.05, config::parse_threshold("0"), std::nullopt}, {});
+  auto countable = results_of(runner, 6, budgets);
+  countable.settings.runner = "a-new-framework";
+  const auto missing = report_of(countable, "r");
+  EXPECT_EQ(missing.targets[0].alloc_status, "not collected: no allocation counts reported");
+  EXPECT_EQ(row(missing, "BM_a").verdict, verdict::Verdict::Inconclusive);
+
+  auto none = countable;
+  none.settings.no_allocation_counts = "not applicable: this framework reports no allocation counts";
+  const auto said = report_of(none, "r");
+  EXPECT_EQ(said.targets[0].alloc_status, "not applicable: this framework reports no allocation counts");
+  EXPECT_EQ(row(said, "BM_a").verdict, verdict::Verdict::Pass);
+}
+
 TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
   // Eigen's bench_fft on 2 cores at load 9: 93.8 us real, 9.3 us CPU.
   results::ResultsFile file;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "run/fake_runner.h"
+#include "results/samples.h"
 
 namespace cobench::run {
 namespace {
@@ -218,7 +219,7 @@ TEST(Schedule, ANoisyControlAroundOneNeverWithdrawsAClearRegression) {
   auto outcome = run_schedule(runner, pairs, s, fake_clock(runner));
   EXPECT_EQ(runner.count("control", Side::Head), runner.count("slow", Side::Head));  // it follows, and ends with it
   EXPECT_FALSE(outcome.stop_reasons.count("slow")) << "decided, not stopped undecided";
-  const auto controls = results::judge_controls(outcome.records, {{"control", "layout"}}, s.rule);
+  const auto controls = verdict::judge_controls(results::control_samples(outcome.records, {{"control", "layout"}}, s.rule.metric), s.rule);
   EXPECT_FALSE(controls.shift_at(verdict::Look::Final).slower_by.has_value()) << "no evidence of a slower head side";
   EXPECT_TRUE(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Final, controls).empty());
 }
@@ -237,7 +238,7 @@ TEST(Schedule, ARegressionWithinTheShiftABiasedControlShowsKeepsMeasuringWithThe
   EXPECT_EQ(runner.count("slow", Side::Head), s.max_runs);
   EXPECT_EQ(runner.count("control", Side::Head), s.max_runs);
   ASSERT_TRUE(outcome.stop_reasons.count("slow"));
-  const auto controls = results::judge_controls(outcome.records, {{"control", "layout"}}, s.rule);
+  const auto controls = verdict::judge_controls(results::control_samples(outcome.records, {{"control", "layout"}}, s.rule.metric), s.rule);
   ASSERT_TRUE(controls.shift_at(verdict::Look::Final).slower_by.has_value());
   EXPECT_GT(controls.shift_at(verdict::Look::Final).slower, 1.04);
   EXPECT_TRUE(undecided_benchmarks("slow", outcome.records, s, verdict::Look::Final).empty())

@@ -1,109 +1,13 @@
-#include "results/judging.h"
+#include "results/noise_split.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numbers>
-#include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "stats/stats.h"
 
 namespace cobench::results {
-
-verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule,
-                                     verdict::Look look) {
-  const double confidence = rule.looks.confidence(look);
-  const double final_confidence = rule.looks.confidence(verdict::Look::Final);
-  const Pairs pairs = pairs_of(samples);
-  return verdict::judge_sides({samples.base, samples.head, pairs.base, pairs.head,
-                               static_cast<size_t>(pairs.incomplete), "runs"},
-                              budget, confidence, rule.pairing, final_confidence);
-}
-
-JobControls judge_controls(const std::vector<RunRecord>& records, const std::map<std::string, std::string>& kinds,
-                           const TimeRule& rule) {
-  JobControls out;
-  std::map<verdict::Look, std::vector<verdict::ControlInterval>> by_look;
-  std::map<verdict::Look, bool> unbounded;
-  for (const auto& [target, kind] : kinds)
-    for (auto& [name, samples] : collect_samples(records, target, rule.metric)) {
-      if (samples.base.empty() || samples.head.empty()) continue;
-      for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
-        // The budget plays no part in a control's interval.
-        const auto judged = judge_samples(samples, 0.05, rule, look);
-        if (auto interval = verdict::control_interval(target + "/" + name, kind, judged.estimate)) {
-          by_look[look].push_back(*interval);
-          if (look == verdict::Look::Final) out.controls.push_back({*interval, samples});
-        } else {
-          unbounded[look] = true;
-        }
-      }
-    }
-  for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
-    verdict::ControlShift& shift = out.shift_by_look[static_cast<size_t>(look)];
-    shift = verdict::shift_of(by_look[look], rule.controls);
-    shift.unbounded = unbounded[look];
-  }
-  return out;
-}
-
-namespace {
-
-/// head/base of each run index with both sides.
-std::map<int, double> ratios_by_run(const BenchmarkSamples& samples) {
-  std::map<int, double> base, out;
-  for (size_t i = 0; i < samples.base.size(); ++i) base[samples.base_runs[i]] = samples.base[i];
-  for (size_t i = 0; i < samples.head.size(); ++i)
-    if (auto it = base.find(samples.head_runs[i]); it != base.end()) out[samples.head_runs[i]] = samples.head[i] / it->second;
-  return out;
-}
-
-const BenchmarkSamples* samples_of(const JobControls& controls, const std::optional<verdict::ControlInterval>& control) {
-  if (!control) return nullptr;
-  for (const auto& judged : controls.controls)
-    if (judged.interval.name == control->name) return &judged.samples;
-  return nullptr;
-}
-
-}  // namespace
-
-std::optional<stats::RatioEstimate> net_of(const BenchmarkSamples& row, const BenchmarkSamples& control,
-                                           double confidence) {
-  const auto control_ratios = ratios_by_run(control);
-  std::vector<double> control_side, row_side;
-  for (const auto& [run, ratio] : ratios_by_run(row))
-    if (auto it = control_ratios.find(run); it != control_ratios.end()) {
-      control_side.push_back(it->second);
-      row_side.push_back(ratio);
-    }
-  if (row_side.empty()) return std::nullopt;
-  try {
-    return stats::estimate_paired_ratio(control_side, row_side, confidence);
-  } catch (const std::invalid_argument&) {
-    return std::nullopt;
-  }
-}
-
-ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
-                                  const JobControls& controls, const TimeRule& rule, verdict::Look look) {
-  ControlOutcome out;
-  const auto& shift = controls.shift_at(look);
-  auto judge = [&](verdict::Claim claim) {
-    std::optional<stats::RatioEstimate> net;
-    if (const auto against = verdict::net_against(claim, shift, budget))
-      if (const BenchmarkSamples* control = samples_of(controls, against)) {
-        net = net_of(samples, *control, rule.looks.confidence(look));
-        out.net_against = against;
-      }
-    const bool stands = verdict::claim_stands(claim, row, budget, shift, net, look);
-    if (net) out.net = net;
-    return stands;
-  };
-  if (row.verdict == verdict::Verdict::Regression) out.regression_stands = judge(verdict::Claim::Regression);
-  if (row.faster) out.faster_stands = judge(verdict::Claim::Faster);
-  return out;
-}
 
 double median_variance_factor(int k) {
   // Measured by simulation (2e6 draws per k); the median of an even count is the mean of the middle two.

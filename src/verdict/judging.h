@@ -2,21 +2,19 @@
 // How a job judges the time of one benchmark from its runs, in one place for
 // the schedule (which decides whether to keep measuring) and the aggregation
 // (which writes the reports): the same samples, pairing and look give the same
-// verdict. Also the split of the run-to-run noise into what repetitions inside
-// a process can average away and what only more processes can.
+// verdict, and the control rule holds both to the same controls.
 #include <array>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "results/record.h"
-#include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/judge.h"
 #include "verdict/look.h"
+#include "verdict/samples.h"
 
-namespace cobench::results {
+namespace cobench::verdict {
 
 /// The job's way of judging time.
 struct TimeRule {
@@ -53,10 +51,15 @@ struct JobControls {
   }
 };
 
-/// Every benchmark of the control targets in `records` judged as a control;
-/// `kinds` maps each control target to "machine" or "layout".
-JobControls judge_controls(const std::vector<RunRecord>& records, const std::map<std::string, std::string>& kinds,
-                           const TimeRule& rule);
+/// One control target's benchmarks, as the log gathered them.
+struct ControlTarget {
+  std::string kind;                                       ///< "machine" or "layout"
+  std::map<std::string, BenchmarkSamples> benchmarks;     ///< name -> samples
+};
+
+/// Every benchmark of the job's control targets (target name -> its samples)
+/// judged as a control.
+JobControls judge_controls(const std::map<std::string, ControlTarget>& targets, const TimeRule& rule);
 
 /// The row's ratio net of a control's: the paired interval, at `confidence`,
 /// of (row head/base) / (control head/base) over the run indices both have a
@@ -78,39 +81,4 @@ struct ControlOutcome {
 ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
                                   const JobControls& controls, const TimeRule& rule, verdict::Look look);
 
-/// Where one benchmark's run-to-run noise comes from, on the log scale.
-struct VarianceSplit {
-  double within = 0;            ///< σ between repetitions inside one process, pooled over its runs (0: one repetition only)
-  double between = 0;           ///< σ of a process's own offset: what only more processes average away
-  double repetitions = 1;       ///< repetitions per process in the runs measured (median)
-  double rep_seconds = 0;       ///< one repetition's duration
-  double process_seconds = 0;   ///< a process's cost besides its repetitions (start, iteration-count search), per benchmark
-  bool known = false;           ///< enough runs to tell (two pairs with repetitions)
-};
-
-/// Variance of the median of k standard normal draws (the per-process statistic
-/// with k repetitions): 1, 0.5, 0.449, 0.298, … ≈ π / 2k.
-double median_variance_factor(int k);
-
-/// The split for `name` of `target` from its successful timing runs of
-/// `metric_key`: within is the pooled unbiased variance of the repetitions
-/// of every run, Σ(k-1)s² / Σ(k-1); a pair's difference of two process
-/// medians has variance 2 (between² + c_k within²), c_k =
-/// median_variance_factor(k), which gives between.
-VarianceSplit variance_split(const std::vector<RunRecord>& records, const std::string& target, const std::string& name,
-                             const std::string& metric_key);
-
-/// One split for several benchmarks of a target (one process runs them all):
-/// their variances averaged, their costs' medians. Not known when none is.
-VarianceSplit pooled_split(const std::vector<VarianceSplit>& splits);
-
-/// The repetitions per process that make the interval narrowest per second of
-/// machine time, from the classic two-stage allocation
-/// k* = sqrt((process cost / repetition cost) · (π/2 · σ²_within / σ²_between))
-/// (π/2: a median of k repetitions is that much noisier than their mean), with
-/// σ²_between at least σ²_within / 16 (an offset too small to measure is not
-/// zero: k grows with the cost ratio, not to the cap), rounded and kept within
-/// [1, most]; nullopt when the split is not known.
-std::optional<int> best_repetitions(const VarianceSplit& split, int most);
-
-}  // namespace cobench::results
+}  // namespace cobench::verdict

@@ -1,78 +1,17 @@
-// One judging function for the schedule and the reports: pairing, looks, and
-// the within/between-process noise split behind --repetitions auto.
-#include "results/judging.h"
+// What the log tells about a benchmark's noise and metric: the
+// within/between-process noise split behind --repetitions auto, and the
+// metric --metric auto chooses from every run of both sides.
+#include "results/noise_split.h"
 
 #include <cmath>
-#include <numbers>
 #include <random>
 
 #include <gtest/gtest.h>
 
+#include "results/samples.h"
+
 namespace cobench::results {
 namespace {
-
-BenchmarkSamples samples(std::vector<double> base, std::vector<double> head) {
-  BenchmarkSamples s;
-  s.metric = "cpu_time";
-  for (size_t i = 0; i < base.size(); ++i) s.base_runs.push_back(static_cast<int>(i));
-  for (size_t i = 0; i < head.size(); ++i) s.head_runs.push_back(static_cast<int>(i));
-  s.base = std::move(base);
-  s.head = std::move(head);
-  return s;
-}
-
-TEST(Judging, PairsRunsOfOneIndexAndSaysWhatItDropped) {
-  // A drift that both sides share: paired it cancels, unpaired it swamps a 3% slowdown.
-  std::vector<double> base, head;
-  for (int i = 0; i < 12; ++i) {
-    const double drift = 1 + 0.04 * i;
-    base.push_back(1000 * drift * (1 + 0.001 * (i % 3)));
-    head.push_back(1030 * drift * (1 + 0.001 * ((i + 1) % 3)));
-  }
-  auto s = samples(base, head);
-  s.base_runs[11] = 99;  // run 11's base has no head partner, head 11 none either
-  TimeRule paired;
-  const auto judged = judge_samples(s, 0.05, paired, verdict::Look::Final);
-  EXPECT_EQ(stats::to_string(judged.estimate.method).rfind("signed-rank", 0), 0u);
-  EXPECT_NEAR(judged.estimate.ratio, 1.03, 0.005);
-  EXPECT_EQ(judged.verdict, verdict::Verdict::Pass);
-  EXPECT_NE(judged.note.find("2 runs without a partner dropped"), std::string::npos) << judged.note;
-  TimeRule unpaired;
-  unpaired.pairing = verdict::Pairing::Unpaired;
-  EXPECT_EQ(judge_samples(s, 0.05, unpaired, verdict::Look::Final).verdict, verdict::Verdict::Inconclusive);
-}
-
-TEST(Judging, AnInterimLookAsksForTheStricterInterval) {
-  std::vector<double> base, head;
-  for (int i = 0; i < 12; ++i) {
-    base.push_back(1000 + i);
-    head.push_back(1080 + i * 1.5);
-  }
-  TimeRule rule;
-  const auto interim = judge_samples(samples(base, head), 0.05, rule, verdict::Look::Interim);
-  const auto last = judge_samples(samples(base, head), 0.05, rule, verdict::Look::Final);
-  EXPECT_DOUBLE_EQ(interim.estimate.confidence, 0.9973);
-  EXPECT_DOUBLE_EQ(last.estimate.confidence, 0.955);
-  EXPECT_LE(interim.estimate.ci_low, last.estimate.ci_low);
-  EXPECT_GE(interim.estimate.ci_high, last.estimate.ci_high);
-}
-
-TEST(Judging, AnUndecidedRowSaysItsNoiseReachAndRunsToDecide) {
-  std::mt19937 rng(7);
-  std::normal_distribution<double> noise(0, 0.02);
-  std::vector<double> base, head;
-  for (int i = 0; i < 10; ++i) {
-    base.push_back(1000 * std::exp(noise(rng)));
-    head.push_back(1040 * std::exp(noise(rng)));
-  }
-  const TimeRule rule;
-  const auto judged = judge_samples(samples(base, head), 0.05, rule, verdict::Look::Interim);
-  ASSERT_EQ(judged.verdict, verdict::Verdict::Inconclusive);
-  EXPECT_GT(judged.noise, 0.01);
-  EXPECT_LT(judged.noise, 0.06);
-  EXPECT_GT(judged.detectable, 0.05);  // only slowdowns above the budget can be told from it
-  EXPECT_GT(judged.runs_to_decide, 10);
-}
 
 /// Runs whose samples carry k repetitions with a within-process spread, one offset per process,
 /// as sample_from_entry records them.
@@ -103,7 +42,7 @@ std::vector<RunRecord> records(double within, double between, int k, int pairs, 
   return out;
 }
 
-TEST(Judging, TheNoiseSplitTellsWithinFromBetweenProcesses) {
+TEST(NoiseSplit, TheNoiseSplitTellsWithinFromBetweenProcesses) {
   const auto compute = variance_split(records(0.02, 0.002, 9, 40, 0.5, 0.05), "t", "BM", "cpu_ns");
   ASSERT_TRUE(compute.known);
   EXPECT_NEAR(compute.within, 0.02, 0.003);  // pooled over 80 runs of 9: tight
@@ -121,7 +60,7 @@ TEST(Judging, TheNoiseSplitTellsWithinFromBetweenProcesses) {
 // all within the process was told to run one repetition. Over many
 // simulated jobs the pooled estimate is unbiased to a few percent, and the
 // choice is not one repetition.
-TEST(Judging, TheSplitIsUnbiasedWhereAllNoiseIsWithinTheProcess) {
+TEST(NoiseSplit, TheSplitIsUnbiasedWhereAllNoiseIsWithinTheProcess) {
   double within = 0, between = 0;
   int ones = 0;
   constexpr int kJobs = 200;
@@ -137,7 +76,7 @@ TEST(Judging, TheSplitIsUnbiasedWhereAllNoiseIsWithinTheProcess) {
   EXPECT_LT(ones, kJobs / 10) << "one repetition chosen in " << ones << " of " << kJobs << " jobs";
 }
 
-TEST(Judging, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap) {
+TEST(NoiseSplit, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap) {
   VarianceSplit split;
   split.known = true;
   split.rep_seconds = 0.05;
@@ -155,7 +94,7 @@ TEST(Judging, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap) {
   EXPECT_FALSE(best_repetitions(VarianceSplit{}, 10));
 }
 
-TEST(Judging, PooledSplitAveragesTheVariancesOfTheKnownOnes) {
+TEST(NoiseSplit, PooledSplitAveragesTheVariancesOfTheKnownOnes) {
   VarianceSplit a, b;
   a.known = b.known = true;
   a.within = 0.03, b.within = 0.04;
@@ -180,7 +119,7 @@ CpuShare share(double base, double head, double threads = 1) {
   return out;
 }
 
-TEST(Judging, AutoMetricIsCpuTimeOnlyForSingleThreadedCodeOnItsOwnClockThatKeepsTheCpuBusy) {
+TEST(AutoMetric, IsCpuTimeOnlyForSingleThreadedCodeOnItsOwnClockThatKeepsTheCpuBusy) {
   EXPECT_EQ(metric_for("auto", "BM_a/64", share(0.99, 1.0)).metric, "cpu_time");
   EXPECT_TRUE(metric_for("auto", "BM_a/64", share(0.99, 1.0)).note.empty());
   EXPECT_EQ(metric_for("auto", "BM_a/64/real_time", share(1, 1)).metric, "real_time");
@@ -194,7 +133,7 @@ TEST(Judging, AutoMetricIsCpuTimeOnlyForSingleThreadedCodeOnItsOwnClockThatKeeps
   EXPECT_EQ(metric_for("cpu_time", "BM_a", share(0.4, 0.4)).metric, "cpu_time") << "asked for, not chosen";
 }
 
-TEST(Judging, AutoMetricIsRealTimeWhereTheCodeWaitsOrTheChangeMovedTimeOffTheCpu) {
+TEST(AutoMetric, IsRealTimeWhereTheCodeWaitsOrTheChangeMovedTimeOffTheCpu) {
   // A helper thread or a sleep: the main thread is on the CPU 40% of the time.
   const auto waits = metric_for("auto", "BM_a", share(0.4, 0.4));
   EXPECT_EQ(waits.metric, "real_time");
@@ -215,7 +154,7 @@ TEST(Judging, AutoMetricIsRealTimeWhereTheCodeWaitsOrTheChangeMovedTimeOffTheCpu
   EXPECT_EQ(metric_for("auto", "BM_a", share(1.02, 1.0)).metric, "cpu_time");
 }
 
-TEST(Judging, AutoMetricLooksAtEveryRunOfBothSidesBeforeItChooses) {
+TEST(AutoMetric, LooksAtEveryRunOfBothSidesBeforeItChooses) {
   std::vector<RunRecord> records;
   for (int run = 0; run < 8; ++run)
     for (Side side : {Side::Base, Side::Head}) {
@@ -232,59 +171,6 @@ TEST(Judging, AutoMetricLooksAtEveryRunOfBothSidesBeforeItChooses) {
   EXPECT_EQ(samples.at("BM_wait").metric, "real_time");
   EXPECT_FALSE(samples.at("BM_wait").metric_note.empty());
   EXPECT_DOUBLE_EQ(samples.at("BM_wait").head.front(), 110) << "its real times";
-}
-
-/// Time records of target `target`, one benchmark "BM", base 100 and head 100 × each run's ratio.
-std::vector<RunRecord> ratio_records(const std::string& target, const std::vector<double>& ratios) {
-  std::vector<RunRecord> out;
-  for (size_t run = 0; run < ratios.size(); ++run)
-    for (Side side : {Side::Base, Side::Head}) {
-      RunRecord r;
-      r.target = target;
-      r.kind = "time";
-      r.side = side;
-      r.run = static_cast<int>(run);
-      const double value = side == Side::Head ? 100 * ratios[run] : 100;
-      r.samples["BM"] = {{"real_ns", value}, {"cpu_ns", value}, {"threads", 1}};
-      out.push_back(r);
-    }
-  return out;
-}
-
-TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
-  // A wide control around 1.01: at an early look (99%) it still allows a larger
-  // shift than at the last (95.5%). A row judged early must clear the early
-  // bound: the last look's narrower one, looked at after every block, would let
-  // a control's chance low reading pass a row only its shift explains.
-  auto records = ratio_records("ctl", {0.90, 0.95, 0.98, 1.01, 1.02, 1.04, 1.07, 1.12});
-  TimeRule rule;
-  const auto controls = judge_controls(records, {{"ctl", "layout"}}, rule);
-  const double early = controls.shift_at(verdict::Look::Early).slower_bound;
-  const double last = controls.shift_at(verdict::Look::Final).slower_bound;
-  ASSERT_GT(early, last);
-  EXPECT_DOUBLE_EQ(controls.shift_at(verdict::Look::Final).slower_bound, last) << "reports show the last look's intervals";
-  // A row whose whole interval lies above 1.05 × the last look's bound but not the early one's.
-  const double row_low = 1.05 * (early + last) / 2;
-  verdict::TimeJudgement row;
-  row.compared = true;
-  row.verdict = verdict::Verdict::Regression;
-  row.estimate.ratio = row_low * 1.01;
-  row.estimate.ci_low = row_low;
-  row.estimate.ci_high = row_low * 1.02;
-  const auto row_samples = collect_samples(ratio_records("t", std::vector<double>(8, row_low * 1.01)), "t", "auto");
-  const auto& samples = row_samples.at("BM");
-  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, controls, rule, verdict::Look::Early).regression_stands);
-  EXPECT_TRUE(apply_control_rule(row, samples, 0.05, controls, rule, verdict::Look::Final).regression_stands);
-
-  // One tied pair leaves 7, too few for an interval at 99%: early, the control
-  // rules out no shift at all, and the row waits for it.
-  const auto tied = judge_controls(ratio_records("ctl", {0.90, 0.95, 0.98, 1.00, 1.02, 1.04, 1.07, 1.12}),
-                                   {{"ctl", "layout"}}, rule);
-  EXPECT_TRUE(tied.shift_at(verdict::Look::Early).unbounded);
-  EXPECT_FALSE(tied.shift_at(verdict::Look::Final).unbounded);
-  row.estimate.ci_low = 1.5;
-  row.estimate.ci_high = 1.6;
-  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, tied, rule, verdict::Look::Early).regression_stands);
 }
 
 }  // namespace

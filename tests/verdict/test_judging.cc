@@ -1,0 +1,123 @@
+// One judging function for the schedule and the reports: pairing, looks, and
+// the control rule held at the row's own look.
+#include "verdict/judging.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "stats/stats.h"
+
+namespace cobench::verdict {
+namespace {
+
+BenchmarkSamples samples(std::vector<double> base, std::vector<double> head) {
+  BenchmarkSamples s;
+  s.metric = "cpu_time";
+  for (size_t i = 0; i < base.size(); ++i) s.base_runs.push_back(static_cast<int>(i));
+  for (size_t i = 0; i < head.size(); ++i) s.head_runs.push_back(static_cast<int>(i));
+  s.base = std::move(base);
+  s.head = std::move(head);
+  return s;
+}
+
+TEST(Judging, PairsRunsOfOneIndexAndSaysWhatItDropped) {
+  // A drift that both sides share: paired it cancels, unpaired it swamps a 3% slowdown.
+  std::vector<double> base, head;
+  for (int i = 0; i < 12; ++i) {
+    const double drift = 1 + 0.04 * i;
+    base.push_back(1000 * drift * (1 + 0.001 * (i % 3)));
+    head.push_back(1030 * drift * (1 + 0.001 * ((i + 1) % 3)));
+  }
+  auto s = samples(base, head);
+  s.base_runs[11] = 99;  // run 11's base has no head partner, head 11 none either
+  TimeRule paired;
+  const auto judged = judge_samples(s, 0.05, paired, Look::Final);
+  EXPECT_EQ(stats::to_string(judged.estimate.method).rfind("signed-rank", 0), 0u);
+  EXPECT_NEAR(judged.estimate.ratio, 1.03, 0.005);
+  EXPECT_EQ(judged.verdict, Verdict::Pass);
+  EXPECT_NE(judged.note.find("2 runs without a partner dropped"), std::string::npos) << judged.note;
+  TimeRule unpaired;
+  unpaired.pairing = Pairing::Unpaired;
+  EXPECT_EQ(judge_samples(s, 0.05, unpaired, Look::Final).verdict, Verdict::Inconclusive);
+}
+
+TEST(Judging, AnInterimLookAsksForTheStricterInterval) {
+  std::vector<double> base, head;
+  for (int i = 0; i < 12; ++i) {
+    base.push_back(1000 + i);
+    head.push_back(1080 + i * 1.5);
+  }
+  TimeRule rule;
+  const auto interim = judge_samples(samples(base, head), 0.05, rule, Look::Interim);
+  const auto last = judge_samples(samples(base, head), 0.05, rule, Look::Final);
+  EXPECT_DOUBLE_EQ(interim.estimate.confidence, 0.9973);
+  EXPECT_DOUBLE_EQ(last.estimate.confidence, 0.955);
+  EXPECT_LE(interim.estimate.ci_low, last.estimate.ci_low);
+  EXPECT_GE(interim.estimate.ci_high, last.estimate.ci_high);
+}
+
+TEST(Judging, AnUndecidedRowSaysItsNoiseReachAndRunsToDecide) {
+  std::mt19937 rng(7);
+  std::normal_distribution<double> noise(0, 0.02);
+  std::vector<double> base, head;
+  for (int i = 0; i < 10; ++i) {
+    base.push_back(1000 * std::exp(noise(rng)));
+    head.push_back(1040 * std::exp(noise(rng)));
+  }
+  const TimeRule rule;
+  const auto judged = judge_samples(samples(base, head), 0.05, rule, Look::Interim);
+  ASSERT_EQ(judged.verdict, Verdict::Inconclusive);
+  EXPECT_GT(judged.noise, 0.01);
+  EXPECT_LT(judged.noise, 0.06);
+  EXPECT_GT(judged.detectable, 0.05);  // only slowdowns above the budget can be told from it
+  EXPECT_GT(judged.runs_to_decide, 10);
+}
+
+/// A benchmark whose base runs take 100 and whose head runs take 100 × each run's ratio.
+BenchmarkSamples ratio_samples(const std::vector<double>& ratios) {
+  std::vector<double> head;
+  for (double ratio : ratios) head.push_back(100 * ratio);
+  return samples(std::vector<double>(ratios.size(), 100), head);
+}
+
+/// One layout control "ctl" with one benchmark "BM" reading `ratios`, run by run.
+std::map<std::string, ControlTarget> layout_control(const std::vector<double>& ratios) {
+  return {{"ctl", {"layout", {{"BM", ratio_samples(ratios)}}}}};
+}
+
+TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
+  // A wide control around 1.01: at an early look (99%) it still allows a larger
+  // shift than at the last (95.5%). A row judged early must clear the early
+  // bound: the last look's narrower one, looked at after every block, would let
+  // a control's chance low reading pass a row only its shift explains.
+  TimeRule rule;
+  const auto controls = judge_controls(layout_control({0.90, 0.95, 0.98, 1.01, 1.02, 1.04, 1.07, 1.12}), rule);
+  const double early = controls.shift_at(Look::Early).slower_bound;
+  const double last = controls.shift_at(Look::Final).slower_bound;
+  ASSERT_GT(early, last);
+  EXPECT_DOUBLE_EQ(controls.shift_at(Look::Final).slower_bound, last) << "reports show the last look's intervals";
+  // A row whose whole interval lies above 1.05 × the last look's bound but not the early one's.
+  const double row_low = 1.05 * (early + last) / 2;
+  TimeJudgement row;
+  row.compared = true;
+  row.verdict = Verdict::Regression;
+  row.estimate.ratio = row_low * 1.01;
+  row.estimate.ci_low = row_low;
+  row.estimate.ci_high = row_low * 1.02;
+  const auto samples = ratio_samples(std::vector<double>(8, row_low * 1.01));
+  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, controls, rule, Look::Early).regression_stands);
+  EXPECT_TRUE(apply_control_rule(row, samples, 0.05, controls, rule, Look::Final).regression_stands);
+
+  // One tied pair leaves 7, too few for an interval at 99%: early, the control
+  // rules out no shift at all, and the row waits for it.
+  const auto tied = judge_controls(layout_control({0.90, 0.95, 0.98, 1.00, 1.02, 1.04, 1.07, 1.12}), rule);
+  EXPECT_TRUE(tied.shift_at(Look::Early).unbounded);
+  EXPECT_FALSE(tied.shift_at(Look::Final).unbounded);
+  row.estimate.ci_low = 1.5;
+  row.estimate.ci_high = 1.6;
+  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, tied, rule, Look::Early).regression_stands);
+}
+
+}  // namespace
+}  // namespace cobench::verdict
