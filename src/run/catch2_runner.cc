@@ -120,23 +120,27 @@ void read_catch2_samples(const std::string& xml_text, const std::string& source,
   if (!failures.empty()) record.detail = shorten(fmt::format("{}", fmt::join(failures, "; ")), 2000);
 }
 
-Catch2Runner::Catch2Runner(ProcessSettings settings) : settings_(std::move(settings)) {}
+namespace {
 
-std::vector<Unit> Catch2Runner::prepare(const SideContext& side) { return executable_units(side); }
+/// Which test case holds which benchmark, per program, as runs have shown it: row name -> its test case.
+using TestCases = std::map<std::string, std::map<std::string, std::string>>;
 
-RunRecord Catch2Runner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
-                                 const RunScope& scope) {
+/// Runs the program once with `-r xml -o FILE --benchmark-no-analysis`, the
+/// user's arguments, and the test cases of the open benchmarks (every test
+/// case, hidden ones too, until a run has shown which case holds which).
+RunRecord run_catch2(const ProcessSettings& settings, TestCases& test_cases, const Unit& unit, Side side,
+                     const std::string& sha, int run_index, const RunScope& scope) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
-  const auto [log, log_rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
-  const auto xml = settings_.out_dir / "runs" / fmt::format("{}-{}-{}.xml", safe_stem(unit.name), to_string(side), run_index);
+  const auto [log, log_rel] = run_log_path(settings.out_dir, unit.name, side, run_index);
+  const auto xml = settings.out_dir / "runs" / fmt::format("{}-{}-{}.xml", safe_stem(unit.name), to_string(side), run_index);
   std::filesystem::create_directories(xml.parent_path());
   note_written(xml);  // first: a file someone else put there stops the job
   std::filesystem::remove(xml);
   std::vector<std::string> argv = unit.argv;
   argv.insert(argv.end(), {"--reporter", "xml", "--out", xml.string(), "--benchmark-no-analysis"});
-  for (const auto& arg : settings_.bench_args) argv.push_back(arg);
+  for (const auto& arg : settings.bench_args) argv.push_back(arg);
   // The test cases of the open benchmarks, once a run has shown where each is; every one before that.
-  auto& cases = cases_[unit.argv.front()];
+  auto& cases = test_cases[unit.argv.front()];
   std::set<std::string> specs;
   bool every = scope.benchmarks.empty();
   for (const auto& name : scope.benchmarks)
@@ -144,7 +148,7 @@ RunRecord Catch2Runner::run_once(const Unit& unit, Side side, const std::string&
     else every = true;  // not seen yet: only running them all finds it
   // One argument, the specs joined by commas (any of them): Catch2 joins separate arguments with spaces into one name.
   argv.push_back(every ? kEveryTestCase : fmt::format("{}", fmt::join(specs, ",")));
-  process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
+  process::Command command = measured_command(settings, std::move(argv), unit.cwd);
   command.stdout_path = log;
   const auto result = process::run(command);
   record.log = log_rel;
@@ -172,6 +176,23 @@ RunRecord Catch2Runner::run_once(const Unit& unit, Side side, const std::string&
   }
   return record;
 }
+
+/// The Runner for Catch2 programs: one unit per built executable, run from the side's build folder.
+class Catch2Runner final : public Runner {
+ public:
+  explicit Catch2Runner(ProcessSettings settings) : settings_(std::move(settings)) {}
+  std::vector<Unit> prepare(const SideContext& side) override { return executable_units(side); }
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
+                     const RunScope& scope) override {
+    return run_catch2(settings_, cases_, unit, side, sha, run_index, scope);
+  }
+
+ private:
+  ProcessSettings settings_;
+  TestCases cases_;
+};
+
+}  // namespace
 
 std::unique_ptr<Runner> make_catch2(const RunnerSetup& setup) { return std::make_unique<Catch2Runner>(setup.process); }
 

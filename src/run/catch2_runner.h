@@ -33,23 +33,6 @@ std::string catch2_test_spec(const std::string& test_case);
 void read_catch2_samples(const std::string& xml_text, const std::string& source, RunRecord& record,
                          std::map<std::string, std::string>* test_cases = nullptr);
 
-/// The Runner for Catch2 programs.
-class Catch2Runner : public Runner {
- public:
-  explicit Catch2Runner(ProcessSettings settings);
-  /// One unit per built executable, run from the side's build folder.
-  std::vector<Unit> prepare(const SideContext& side) override;
-  /// Runs the program once with `-r xml -o FILE --benchmark-no-analysis`, the
-  /// user's arguments, and the test cases of the open benchmarks (every test
-  /// case, hidden ones too, until a run has shown which case holds which).
-  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
-                    const RunScope& scope) override;
-
- private:
-  ProcessSettings settings_;
-  std::map<std::string, std::map<std::string, std::string>> cases_;  ///< per program: row name -> its test case
-};
-
 /// Makes the Catch2 runner (run::runner_kinds' row).
 std::unique_ptr<Runner> make_catch2(const RunnerSetup& setup);
 

@@ -50,14 +50,15 @@ bool declares_go_benchmark(const std::string& source) {
   return std::regex_search(source, benchmark);
 }
 
-GoRunner::GoRunner(ProcessSettings settings) : settings_(std::move(settings)) {}
+namespace {
 
-std::vector<Unit> GoRunner::prepare(const SideContext& side) {
+/// Packages from `go list ./...` whose test files declare benchmarks.
+std::vector<Unit> go_packages(const ProcessSettings& settings, const SideContext& side) {
   process::Command command;
   command.argv = {"go", "list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \",\"}},{{join .XTestGoFiles \",\"}}",
                   "./..."};
   command.cwd = side.worktree;
-  command.env = settings_.env;
+  command.env = settings.env;
   command.keep_output_bytes = 0;  // the package list is data
   const auto result = process::run(command);
   if (result.outcome == process::Result::Outcome::Interrupted) throw Interrupted();
@@ -72,15 +73,16 @@ std::vector<Unit> GoRunner::prepare(const SideContext& side) {
     bool has_benchmark = false;
     for (const auto& file : split(fields[2], ','))
       has_benchmark = has_benchmark || declares_go_benchmark(read_file(fs::path(fields[1]) / file));
-    if (has_benchmark) units.push_back(Unit{fields[0], go_test_argv(fields[0], settings_.bench_args), side.worktree});
+    if (has_benchmark) units.push_back(Unit{fields[0], go_test_argv(fields[0], settings.bench_args), side.worktree});
   }
   return units;
 }
 
-RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha, int run_index, const RunScope&) {
+/// One `go test` of one package; its text output is parsed with formats::parse_go_bench.
+RunRecord run_go_test(const ProcessSettings& settings, const Unit& unit, Side side, const std::string& sha, int run_index) {
   RunRecord record = new_record(unit.name, side, sha, run_index);
-  const auto [log, rel] = run_log_path(settings_.out_dir, unit.name, side, run_index);
-  process::Command command = measured_command(settings_, unit.argv, unit.cwd);
+  const auto [log, rel] = run_log_path(settings.out_dir, unit.name, side, run_index);
+  process::Command command = measured_command(settings, unit.argv, unit.cwd);
   command.stdout_path = log;
   command.keep_output_bytes = 0;  // `go test` prints its results: the log is what gets parsed
   const auto result = process::run(command);
@@ -120,5 +122,22 @@ RunRecord GoRunner::run_once(const Unit& unit, Side side, const std::string& sha
   record.detail.clear();
   return record;
 }
+
+/// The Runner for Go packages; `settings.bench_args` go to `go test`.
+class GoRunner final : public Runner {
+ public:
+  explicit GoRunner(ProcessSettings settings) : settings_(std::move(settings)) {}
+  std::vector<Unit> prepare(const SideContext& side) override { return go_packages(settings_, side); }
+  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index, const RunScope&) override {
+    return run_go_test(settings_, unit, side, sha, run_index);
+  }
+
+ private:
+  ProcessSettings settings_;
+};
+
+}  // namespace
+
+std::unique_ptr<Runner> make_go(const RunnerSetup& setup) { return std::make_unique<GoRunner>(setup.process); }
 
 }  // namespace cobench::run

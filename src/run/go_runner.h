@@ -2,11 +2,11 @@
 // Go benchmarks (`cobench run --runner go`): one unit per package that has
 // Benchmark functions, each run being `go test -run '^$' -bench ... -benchmem
 // -count=1 PKG` in the side's worktree, pinned like every other run.
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "run/gbench_runner.h"
-#include "run/runner.h"
+#include "run/runner_kinds.h"
 
 namespace cobench::run {
 
@@ -17,18 +17,7 @@ std::vector<std::string> go_test_argv(const std::string& package, const std::vec
 /// True when Go source text declares a `func BenchmarkXxx(b *testing.B)`.
 bool declares_go_benchmark(const std::string& source);
 
-/// The Runner for Go packages; `settings.bench_args` go to `go test`.
-class GoRunner : public Runner {
- public:
-  explicit GoRunner(ProcessSettings settings);
-  /// Packages from `go list ./...` whose test files declare benchmarks.
-  std::vector<Unit> prepare(const SideContext& side) override;
-  /// One `go test` of one package; its text output is parsed with formats::parse_go_bench.
-  RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index,
-                    const RunScope& scope) override;
-
- private:
-  ProcessSettings settings_;
-};
+/// Makes the Go runner (run::runner_kinds' row).
+std::unique_ptr<Runner> make_go(const RunnerSetup& setup);
 
 }  // namespace cobench::run

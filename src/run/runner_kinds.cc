@@ -28,8 +28,6 @@ std::unique_ptr<Runner> make_gbench(const RunnerSetup& setup) {
   return std::make_unique<GoogleBenchmarkRunner>(setup.process);
 }
 
-std::unique_ptr<Runner> make_go(const RunnerSetup& setup) { return std::make_unique<GoRunner>(setup.process); }
-
 std::unique_ptr<Runner> make_command(const RunnerSetup& setup) {
   return std::make_unique<CommandRunner>(setup.process, parse_commands(setup.commands, "--command"),
                                          parse_commands(setup.prepare, "--prepare"));

@@ -6,7 +6,7 @@
 
 #include "stats/log_times.h"
 #include "stats/pairwise_order.h"
-#include "stats/rank_sum_normal.h"
+#include "stats/normal_rank_tests.h"
 #include "stats/r_defaults.h"
 #include "stats/stats.h"
 #include "stats/u_distribution.h"
@@ -56,10 +56,7 @@ RatioEstimate estimate_ratio(std::span<const double> base, std::span<const doubl
   if (exact) {
     exact_test(diffs, x.size(), y.size(), alpha, out);
   } else {
-    NormalRankSum normal = rank_sum_normal(x, y, diffs, alpha);
-    out.p_value = normal.p_value;
-    out.ci_low = std::exp(normal.ci_low);
-    out.ci_high = std::exp(normal.ci_high);
+    rank_sum_normal(x, y, diffs, alpha).into(out);
   }
   if (!out.ci_reachable) {
     out.ci_low = out.ci_high = std::nan("");

@@ -10,7 +10,7 @@
 #include "stats/log_times.h"
 #include "stats/pairwise_order.h"
 #include "stats/signed_rank_distribution.h"
-#include "stats/signed_rank_normal.h"
+#include "stats/normal_rank_tests.h"
 #include "stats/r_defaults.h"
 #include "stats/stats.h"
 
@@ -80,10 +80,7 @@ RatioEstimate estimate_paired_ratio(std::span<const double> base, std::span<cons
     if (exact) {
       exact_test(d, walsh, alpha, out);
     } else {
-      NormalSignedRank normal = signed_rank_normal(d, walsh, alpha);
-      out.p_value = normal.p_value;
-      out.ci_low = std::exp(normal.ci_low);
-      out.ci_high = std::exp(normal.ci_high);
+      signed_rank_normal(d, walsh, alpha).into(out);
     }
   }
   if (!out.ci_reachable) {

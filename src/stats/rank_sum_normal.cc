@@ -1,4 +1,4 @@
-#include "stats/rank_sum_normal.h"
+#include "stats/normal_rank_tests.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,12 +35,12 @@ Standardised standardise(std::span<const double> x, std::span<const double> y, d
 
 }  // namespace
 
-NormalRankSum rank_sum_normal(std::span<const double> x, std::span<const double> y, const PairwiseOrder& diffs,
+NormalRankTest rank_sum_normal(std::span<const double> x, std::span<const double> y, const PairwiseOrder& diffs,
                               double alpha) {
   std::vector<double> xs(x.begin(), x.end()), ys(y.begin(), y.end());
   std::sort(xs.begin(), xs.end());
   std::sort(ys.begin(), ys.end());
-  NormalRankSum result;
+  NormalRankTest result;
   result.p_value = standardise(xs, ys, 0).two_sided_p();
   // R's root(zq): z(d) is a non-increasing step function that only moves at
   // the pairwise differences, so instead of R's uniroot (tolerance 1e-4) the

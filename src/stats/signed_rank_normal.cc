@@ -1,4 +1,4 @@
-#include "stats/signed_rank_normal.h"
+#include "stats/normal_rank_tests.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,10 +43,10 @@ Standardised standardise(std::span<const double> x, double d) {
 
 }  // namespace
 
-NormalSignedRank signed_rank_normal(std::span<const double> x, const PairwiseOrder& walsh, double alpha) {
+NormalRankTest signed_rank_normal(std::span<const double> x, const PairwiseOrder& walsh, double alpha) {
   std::vector<double> sorted(x.begin(), x.end());
   std::sort(sorted.begin(), sorted.end());
-  NormalSignedRank result;
+  NormalRankTest result;
   result.p_value = standardise(sorted, 0).two_sided_p();
   // R's root(zq) over [min(x), max(x)], the smallest and largest Walsh
   // averages: W(d) is a non-increasing step function that only moves at the

@@ -44,23 +44,18 @@ ControlShift shift_of(const std::vector<ControlInterval>& controls, ControlRule 
       }
     return shift;
   }
+  // Keeps the control whose end lies farthest out that way, and the end.
+  auto farthest = [](const ControlInterval& c, double end, bool above, double& line, std::optional<ControlInterval>& by) {
+    if (above ? end > line : end < line) {
+      line = end;
+      by = c;
+    }
+  };
   for (const auto& c : controls) {
-    if (c.ci_high > shift.slower_bound) {
-      shift.slower_bound = c.ci_high;
-      shift.slower_bound_by = c;
-    }
-    if (c.ci_low < shift.faster_bound) {
-      shift.faster_bound = c.ci_low;
-      shift.faster_bound_by = c;
-    }
-    if (c.ci_low > shift.slower) {
-      shift.slower = c.ci_low;
-      shift.slower_by = c;
-    }
-    if (c.ci_high < shift.faster) {
-      shift.faster = c.ci_high;
-      shift.faster_by = c;
-    }
+    farthest(c, c.ci_high, true, shift.slower_bound, shift.slower_bound_by);
+    farthest(c, c.ci_low, false, shift.faster_bound, shift.faster_bound_by);
+    farthest(c, c.ci_low, true, shift.slower, shift.slower_by);
+    farthest(c, c.ci_high, false, shift.faster, shift.faster_by);
   }
   return shift;
 }

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/input_error.h"
+
 #include "cmake/cmake.h"
 #include "cmake/file_api.h"
 #include "core/errors.h"
@@ -42,14 +44,7 @@ BuildSettings side(const fs::path& root, const std::string& name, std::vector<st
   return s;
 }
 
-std::string error_of(auto action) {
-  try {
-    action();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::input_error_of;
 
 /// A request to build the parent of `root`'s two sides, `touched.cc` changed.
 ParentRequest request_for(const fs::path& root) {
@@ -107,9 +102,9 @@ TEST(SharedParent, ReadsTheLibrarysUnitsAndHowTheSidesCompileThem) {
   EXPECT_EQ(read_library(head.build_dir, "routines").units[1].compile, library.units[1].compile)
       << "both sides compile untouched.cc alike";
 
-  EXPECT_EQ(error_of([&] { read_library(base.build_dir, "bench_touched"); }),
+  EXPECT_EQ(input_error_of([&] { read_library(base.build_dir, "bench_touched"); }),
             "'bench_touched' is not a static or shared library (its type is EXECUTABLE)");
-  EXPECT_EQ(error_of([&] { read_library(base.build_dir, "nope"); }),
+  EXPECT_EQ(input_error_of([&] { read_library(base.build_dir, "nope"); }),
             "no CMake target named 'nope' in " + base.build_dir.string());
 }
 
@@ -118,7 +113,7 @@ TEST(SharedParent, RefusesWhatDefeatsInterpositionBeforeLinkingAnything) {
   write_sides(tmp.path());
   BuildSettings base = side(tmp.path(), "base", {kPic, "-DCMAKE_CXX_FLAGS=-fno-semantic-interposition"});
   configure(base);
-  std::string error = error_of([&] { read_library(base.build_dir, "routines"); });
+  std::string error = input_error_of([&] { read_library(base.build_dir, "routines"); });
   EXPECT_EQ(error.rfind("'routines' is compiled with -fno-semantic-interposition, which lets the compiler bind the "
                         "library's calls",
                         0),
@@ -128,17 +123,17 @@ TEST(SharedParent, RefusesWhatDefeatsInterpositionBeforeLinkingAnything) {
 
   base.cmake_args = {kPic, "-DCMAKE_CXX_FLAGS=", "-DCMAKE_CXX_VISIBILITY_PRESET=hidden"};
   configure(base);
-  error = error_of([&] { read_library(base.build_dir, "routines"); });
+  error = input_error_of([&] { read_library(base.build_dir, "routines"); });
   EXPECT_EQ(error.rfind("'routines' is compiled with -fvisibility=hidden, which keeps", 0), 0u) << error;
 
   base.cmake_args = {kPic, "-UCMAKE_CXX_VISIBILITY_PRESET", "-DCMAKE_INTERPROCEDURAL_OPTIMIZATION=ON"};
   configure(base);
-  error = error_of([&] { read_library(base.build_dir, "routines"); });
+  error = input_error_of([&] { read_library(base.build_dir, "routines"); });
   EXPECT_EQ(error.rfind("'routines' is compiled with -flto", 0), 0u) << error;
 
   base.cmake_args = {"-DCMAKE_POSITION_INDEPENDENT_CODE=OFF", "-UCMAKE_INTERPROCEDURAL_OPTIMIZATION"};
   configure(base);
-  error = error_of([&] { read_library(base.build_dir, "routines"); });
+  error = input_error_of([&] { read_library(base.build_dir, "routines"); });
   EXPECT_EQ(error.rfind("'routines' is compiled without -fPIC, which the objects of a shared library need", 0), 0u)
       << error;
 
@@ -146,7 +141,7 @@ TEST(SharedParent, RefusesWhatDefeatsInterpositionBeforeLinkingAnything) {
   base.cmake_args = {kPic, "-DCMAKE_EXE_LINKER_FLAGS=-Wl,-Bsymbolic"};
   configure(base);
   configure(side(tmp.path(), "head", base.cmake_args));
-  error = error_of([&] { build_shared_parent(request_for(tmp.path())); });
+  error = input_error_of([&] { build_shared_parent(request_for(tmp.path())); });
   EXPECT_EQ(error.rfind("'bench_touched' is linked with -Wl,-Bsymbolic, which binds a shared library's references "
                         "to its own definitions",
                         0),

@@ -3,6 +3,8 @@
 // and the same refusals from every source and every command.
 #include <gtest/gtest.h>
 
+#include "support/input_error.h"
+
 #include "config/config.h"
 #include "core/errors.h"
 #include "support/testing.h"
@@ -12,14 +14,7 @@ namespace {
 
 const Origin kFlag{Origin::Kind::Flag, "--budget"};
 
-std::string error_of(auto action) {
-  try {
-    action();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::input_error_of;
 
 TEST(Settings, LayersApplyInOrderAndRememberTheirOrigin) {
   Config c = parse("[run]\nmin_runs = 8\nmax_runs = 20\nmetric = \"cpu_time\"\n", "cobench.toml");
@@ -40,37 +35,37 @@ TEST(Settings, LayersApplyInOrderAndRememberTheirOrigin) {
 
 TEST(Settings, EverySourceNamesItselfInItsError) {
   const std::string what = "5 would mean 500%; write a fraction (0.05) or a percentage (\"5%\")";
-  EXPECT_EQ(error_of([] { parse("[budget]\ntime = 5\n", "cobench.toml"); }), "cobench.toml:2:8: budget.time: " + what);
-  EXPECT_EQ(error_of([] { parse("[budget]\ntime = \"5\"\n", "cobench.toml"); }),
+  EXPECT_EQ(input_error_of([] { parse("[budget]\ntime = 5\n", "cobench.toml"); }), "cobench.toml:2:8: budget.time: " + what);
+  EXPECT_EQ(input_error_of([] { parse("[budget]\ntime = \"5\"\n", "cobench.toml"); }),
             "cobench.toml:2:8: budget.time: " + what);
   Config c;
-  EXPECT_EQ(error_of([&] { apply_environment(c, {{"COBENCH_BUDGET", "5"}}); }), "COBENCH_BUDGET: " + what);
-  EXPECT_EQ(error_of([&] { set(c, "budget.time", {"5"}, kFlag); }), "--budget: " + what);
+  EXPECT_EQ(input_error_of([&] { apply_environment(c, {{"COBENCH_BUDGET", "5"}}); }), "COBENCH_BUDGET: " + what);
+  EXPECT_EQ(input_error_of([&] { set(c, "budget.time", {"5"}, kFlag); }), "--budget: " + what);
   EXPECT_DOUBLE_EQ(c.budget.time, 0.05);  // nothing was stored
 }
 
 TEST(Settings, OneValidatorForEveryKeyAndSource) {
   Config c;
   const std::string min = "must be at least 2, got 1";
-  EXPECT_EQ(error_of([] { parse("[run]\nmin_runs = 1\n", "t.toml"); }), "t.toml:2:12: run.min_runs: " + min);
-  EXPECT_EQ(error_of([&] { apply_environment(c, {{"COBENCH_MIN_RUNS", "1"}}); }), "COBENCH_MIN_RUNS: " + min);
-  EXPECT_EQ(error_of([&] { set(c, "run.min_runs", {"1"}, {Origin::Kind::Flag, "--min-runs"}); }), "--min-runs: " + min);
-  EXPECT_EQ(error_of([&] { set(c, "run.min_runs", {"six"}, {Origin::Kind::Flag, "--min-runs"}); }),
+  EXPECT_EQ(input_error_of([] { parse("[run]\nmin_runs = 1\n", "t.toml"); }), "t.toml:2:12: run.min_runs: " + min);
+  EXPECT_EQ(input_error_of([&] { apply_environment(c, {{"COBENCH_MIN_RUNS", "1"}}); }), "COBENCH_MIN_RUNS: " + min);
+  EXPECT_EQ(input_error_of([&] { set(c, "run.min_runs", {"1"}, {Origin::Kind::Flag, "--min-runs"}); }), "--min-runs: " + min);
+  EXPECT_EQ(input_error_of([&] { set(c, "run.min_runs", {"six"}, {Origin::Kind::Flag, "--min-runs"}); }),
             "--min-runs: expected an integer, got 'six'");
-  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"wall"}, {Origin::Kind::Environment, "COBENCH_METRIC"}); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "run.metric", {"wall"}, {Origin::Kind::Environment, "COBENCH_METRIC"}); }),
             "COBENCH_METRIC: 'wall' is not one of auto, real_time, cpu_time, instructions");
-  EXPECT_EQ(error_of([&] { set(c, "run.run_timeout", {"soon"}, {Origin::Kind::Flag, "--run-timeout"}); })
+  EXPECT_EQ(input_error_of([&] { set(c, "run.run_timeout", {"soon"}, {Origin::Kind::Flag, "--run-timeout"}); })
                 .rfind("--run-timeout: bad duration", 0),
             0u);
-  EXPECT_EQ(error_of([&] { set(c, "budget.confidence", {"1.5"}, {Origin::Kind::Flag, "--confidence"}); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "budget.confidence", {"1.5"}, {Origin::Kind::Flag, "--confidence"}); }),
             "--confidence: must be strictly between 0 and 1, e.g. 0.95");
-  EXPECT_EQ(error_of([&] { set(c, "budget.allocs", {"lots"}, {Origin::Kind::Flag, "--allocs-budget"}); })
+  EXPECT_EQ(input_error_of([&] { set(c, "budget.allocs", {"lots"}, {Origin::Kind::Flag, "--allocs-budget"}); })
                 .rfind("--allocs-budget: bad allowed increase 'lots'", 0),
             0u);
-  EXPECT_EQ(error_of([&] { set(c, "run.filter", {"BM_("}, {Origin::Kind::Environment, "COBENCH_FILTER"}); })
+  EXPECT_EQ(input_error_of([&] { set(c, "run.filter", {"BM_("}, {Origin::Kind::Environment, "COBENCH_FILTER"}); })
                 .rfind("COBENCH_FILTER: bad filter 'BM_(': Google Benchmark reads filters as POSIX extended", 0),
             0u);
-  EXPECT_EQ(error_of([&] { set(c, "run.cpu", {"-1"}, {Origin::Kind::Environment, "COBENCH_CPU"}); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "run.cpu", {"-1"}, {Origin::Kind::Environment, "COBENCH_CPU"}); }),
             "COBENCH_CPU: must be at least 0, got -1");
 }
 
@@ -103,25 +98,25 @@ TEST(Settings, MetricsAreOneSettingWrittenAsAListOrCommaSeparated) {
 TEST(Settings, BadMetricListsNameTheirOrigin) {
   Config c;
   const Origin flag{Origin::Kind::Flag, "--metric"};
-  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"real_time,cpu_time"}, flag); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "run.metric", {"real_time,cpu_time"}, flag); }),
             "--metric: one time metric at most, got real_time, cpu_time: a row is judged on one time");
-  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"instructions,instructions"}, flag); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "run.metric", {"instructions,instructions"}, flag); }),
             "--metric: 'instructions' is named twice");
-  EXPECT_EQ(error_of([&] { set(c, "run.metric", {"cycles"}, flag); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "run.metric", {"cycles"}, flag); }),
             "--metric: 'cycles' is not one of auto, real_time, cpu_time, instructions");
-  EXPECT_EQ(error_of([&] { set(c, "run.metric", {""}, flag); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "run.metric", {""}, flag); }),
             "--metric: '' is not one of auto, real_time, cpu_time, instructions");
-  EXPECT_EQ(error_of([] { parse("[run]\nmetrics = []\n", "t.toml"); }),
+  EXPECT_EQ(input_error_of([] { parse("[run]\nmetrics = []\n", "t.toml"); }),
             "t.toml:2:11: run.metrics: name at least one of auto, real_time, cpu_time, instructions");
-  EXPECT_EQ(error_of([] { parse("[run]\nmetrics = [\"real_time\", 3]\n", "t.toml"); }),
+  EXPECT_EQ(input_error_of([] { parse("[run]\nmetrics = [\"real_time\", 3]\n", "t.toml"); }),
             "t.toml:2:25: run.metrics: expected strings in the array, got integer");
-  EXPECT_EQ(error_of([] { validate(parse("[run]\nmetric = \"real_time\"\nmetrics = [\"instructions\"]\n", "t.toml")); }),
+  EXPECT_EQ(input_error_of([] { validate(parse("[run]\nmetric = \"real_time\"\nmetrics = [\"instructions\"]\n", "t.toml")); }),
             "t.toml:3:11: run.metrics: the metrics are also given as run.metric (t.toml:2:10); give them once");
   Config governed;
   set(governed, "budget.governing", {"instructions"}, {Origin::Kind::Flag, "--governing"});
-  EXPECT_EQ(error_of([&] { validate(governed); }),
+  EXPECT_EQ(input_error_of([&] { validate(governed); }),
             "--governing: 'instructions' needs instructions among the metrics (run.metric measures auto)");
-  EXPECT_EQ(error_of([&] { set(c, "budget.instructions_tolerance", {"5"}, {Origin::Kind::Flag, "--instructions-tolerance"}); })
+  EXPECT_EQ(input_error_of([&] { set(c, "budget.instructions_tolerance", {"5"}, {Origin::Kind::Flag, "--instructions-tolerance"}); })
                 .rfind("--instructions-tolerance: 5 would mean 500%", 0),
             0u);
 }
@@ -137,12 +132,12 @@ TEST(Settings, AShardIsAPartIOfNFromEverySource) {
   EXPECT_EQ(c.select.cost_from, std::vector<std::string>{"last/results.jsonl"});
   EXPECT_EQ(c.origin("select.shard").where, "COBENCH_SHARD");
   for (const char* bad : {"0/2", "3/2", "1/0"})
-    EXPECT_EQ(error_of([&] { set(c, "select.shard", {bad}, {Origin::Kind::Flag, "--shard"}); }),
+    EXPECT_EQ(input_error_of([&] { set(c, "select.shard", {bad}, {Origin::Kind::Flag, "--shard"}); }),
               std::string("--shard: '") + bad + "': the part I of I/N must be between 1 and N");
   for (const char* bad : {"2", "a/b", "1/2/3", "-1/2", " 1/2", "1/9999999"})
-    EXPECT_EQ(error_of([&] { set(c, "select.shard", {bad}, {Origin::Kind::Flag, "--shard"}); }),
+    EXPECT_EQ(input_error_of([&] { set(c, "select.shard", {bad}, {Origin::Kind::Flag, "--shard"}); }),
               std::string("--shard: '") + bad + "': write the part as I/N, e.g. 2/4");
-  EXPECT_EQ(error_of([] { parse("[select]\nshard = 2\n", "t.toml"); }),
+  EXPECT_EQ(input_error_of([] { parse("[select]\nshard = 2\n", "t.toml"); }),
             "t.toml:2:9: select.shard: expected a part like \"2/4\", got integer");
   EXPECT_EQ(c.select.shard->index, 1);  // nothing bad was stored
 }
@@ -153,7 +148,7 @@ TEST(Settings, TheTimeBudgetBoundsTheJobTheMeasureBudgetTheMeasuring) {
   EXPECT_DOUBLE_EQ(*c.run.measure_budget, 300);
   apply_environment(c, {{"COBENCH_MEASURE_BUDGET", "90s"}});
   EXPECT_DOUBLE_EQ(*c.run.measure_budget, 90);
-  EXPECT_EQ(error_of([&] { set(c, "run.measure_budget", {"0"}, {Origin::Kind::Flag, "--measure-budget"}); })
+  EXPECT_EQ(input_error_of([&] { set(c, "run.measure_budget", {"0"}, {Origin::Kind::Flag, "--measure-budget"}); })
                 .rfind("--measure-budget: bad duration", 0),
             0u);
   EXPECT_NE(key_for_flag("--measure-budget"), nullptr);
@@ -163,10 +158,10 @@ TEST(Settings, TheTimeBudgetBoundsTheJobTheMeasureBudgetTheMeasuring) {
 TEST(Settings, CrossChecksBlameTheLaterLayer) {
   Config c = parse("[run]\nmin_runs = 10\n", "cobench.toml");
   set(c, "run.max_runs", {"8"}, {Origin::Kind::Flag, "--max-runs"});
-  EXPECT_EQ(error_of([&] { validate(c); }), "--max-runs: min_runs (10) is greater than max_runs (8)");
+  EXPECT_EQ(input_error_of([&] { validate(c); }), "--max-runs: min_runs (10) is greater than max_runs (8)");
   Config d;
   set(d, "run.min_runs", {"40"}, {Origin::Kind::Environment, "COBENCH_MIN_RUNS"});
-  EXPECT_EQ(error_of([&] { validate(d); }), "COBENCH_MIN_RUNS: min_runs (40) is greater than max_runs (30)");
+  EXPECT_EQ(input_error_of([&] { validate(d); }), "COBENCH_MIN_RUNS: min_runs (40) is greater than max_runs (30)");
 }
 
 TEST(Settings, RepeatedFlagsAddToTheFilesLists) {
@@ -193,16 +188,16 @@ TEST(Settings, ASharedParentIsOneOfTheProjectsOwnTargets) {
   Config c = parse("[build]\nshared_parent = \"routines\"\n", "cobench.toml");
   EXPECT_EQ(c.build.shared_parent, "routines");
   validate(c);
-  EXPECT_EQ(error_of([&] { set(c, "build.shared_parent", {"fmt::fmt"}, {Origin::Kind::Flag, "--shared-parent"}); }),
+  EXPECT_EQ(input_error_of([&] { set(c, "build.shared_parent", {"fmt::fmt"}, {Origin::Kind::Flag, "--shared-parent"}); }),
             "--shared-parent: 'fmt::fmt' is an ALIAS or IMPORTED name; name the project's own library target");
-  EXPECT_EQ(error_of([&] { parse("[build]\nshared_parent = \"my lib\"\n", "cobench.toml"); }),
+  EXPECT_EQ(input_error_of([&] { parse("[build]\nshared_parent = \"my lib\"\n", "cobench.toml"); }),
             "cobench.toml:2:17: build.shared_parent: 'my lib' is not a CMake target name (letters, digits and _ . + -)");
   // An empty value turns a file's setting off from the command line.
   set(c, "build.shared_parent", {""}, {Origin::Kind::Flag, "--shared-parent"});
   EXPECT_EQ(c.build.shared_parent, "");
   Config probe = parse("[build]\nshared_parent = \"routines\"\n", "cobench.toml");
   set(probe, "run.layout_probe", {"true"}, {Origin::Kind::Flag, "--layout-probe"});
-  EXPECT_EQ(error_of([&] { validate(probe); }),
+  EXPECT_EQ(input_error_of([&] { validate(probe); }),
             "cobench.toml:2:17: build.shared_parent: the layout probe compiles every unit of the head differently, so "
             "a shared parent library would share nothing; drop one of them");
 }

@@ -3,19 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include "support/input_error.h"
+
 #include "core/errors.h"
 
 namespace cobench::verdict {
 namespace {
 
-std::string error_of(auto parse) {
-  try {
-    parse();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::input_error_of;
 
 using config::parse_threshold;
 
@@ -53,7 +48,7 @@ TEST(Budgets, FirstRuleThatSetsAMetricWinsForThatMetric) {
 }
 
 TEST(Budgets, AnInvalidRegexNamesItsRule) {
-  const std::string e = error_of([] { with({{"ok", 0.1, {}, {}}, {"BM_(", 0.1, {}, {}}}); });
+  const std::string e = input_error_of([] { with({{"ok", 0.1, {}, {}}, {"BM_(", 0.1, {}, {}}}); });
   EXPECT_EQ(e.rfind("budget.override[2]: match 'BM_(' is not a valid regex", 0), 0u) << e;
 }
 
