@@ -35,8 +35,8 @@ namespace fs = std::filesystem;
 int run_cmake_job(JobContext& context) {
   const RunOptions& options = context.options;
   const config::Config& settings = context.settings;
-  const run::RunnerKind& kind = context.kind;
-  const fs::path &repo = context.repo, &work_dir = context.work_dir, &out_dir = context.out_dir;
+  const run::RunnerKind& kind = context.decided.runner;
+  const fs::path &repo = context.repo, &out_dir = context.out_dir;
   const Revisions& revs = context.revs;
   Workspace& workspace = context.workspace;
   const std::vector<std::string>& bench_args = context.bench_args;
@@ -63,20 +63,19 @@ int run_cmake_job(JobContext& context) {
   const SideBuild head_build = timed(prepared.phases, "configure", [&] {
     return configure_side(Side::Head, workspace.worktree(Side::Head), workspace.build_dir(Side::Head), head_settings);
   });
-  select::Selection selection = select_on_head(settings, options.all, revs, workspace, head_build);
+  select::Selection selection = select_on_head(context, head_build);
   std::optional<plan::BuildPlan> plan;
   if (settings.run.time_budget)
     plan.emplace(*settings.run.time_budget, settings.run.measure_budget, settings.run.min_runs, history);
   std::optional<ReachStep> reach;
   if (settings.run.reach) {
-    reach.emplace(settings, revs, workspace, head_build, work_dir, out_dir, bench_args,
-                  [&](const std::string& line) { progress.message(line); });
+    reach.emplace(context, head_build, [&](const std::string& line) { progress.message(line); });
     if (plan) reach->bound_by([&] { return plan->ranking_stop(prepared.job_elapsed()); });
     timed(prepared.phases, "reach", [&] { reach->rank(selection); });
   }
   console().block(report::sanitize_text(select::to_text(selection), false));  // names and flags a terminal must not obey
   select::enforce_strict_layout(selection);
-  if (auto why = nothing_to_measure(selection)) return report_unreached(*why, settings, revs, cpu, selection, out_dir);
+  if (auto why = nothing_to_measure(selection)) return report_unreached(*why, context.basis(), selection, out_dir);
   progress.message("configuring base");
   const SideBuild base_build = timed(prepared.phases, "configure", [&] {
     return configure_side(Side::Base, workspace.worktree(Side::Base), workspace.build_dir(Side::Base), shared);
@@ -90,14 +89,14 @@ int run_cmake_job(JobContext& context) {
     add_layout_controls(choice, base_build.targets, selection, settings.run.control,
                         settings.origin("run.control").describe("run.control"));
   if (choice.shard && choice.empty())  // the other shards measure it all; the report says so
-    return report_unmeasured({}, settings, revs, cpu, choice, out_dir, kExitOk);
+    return report_unmeasured({}, context.basis(), choice, out_dir, kExitOk);
   progress.message(fmt::format("to build and measure: {} ({})", fmt::join(choice.both, ", "), choice.reason));
   prepared.build = timed(prepared.phases, "build", [&] {
     return build_chosen(choice, base_build, head_build, plan ? &*plan : nullptr, prepared.job_elapsed, progress);
   });
   if (choice.empty()) {  // the time budget fits no target: nothing measured is never a pass
     console().error("no selected target fits the time budget; nothing measured");
-    return report_unmeasured(prepared.build.notes, settings, revs, cpu, choice, out_dir, kExitInfra);
+    return report_unmeasured(prepared.build.notes, context.basis(), choice, out_dir, kExitInfra);
   }
   const auto base_targets = targets_on(choice, Side::Base), head_targets = targets_on(choice, Side::Head);
   auto parent = timed(prepared.phases, "build",
@@ -106,7 +105,7 @@ int run_cmake_job(JobContext& context) {
   // Timing runs measure each benchmark for run.min_time unless the user's own arguments say how long.
   const std::vector<std::string> timing_args =
       kind.google_benchmark_flags ? run::with_min_time(bench_args, settings.run.min_time) : bench_args;
-  results::JobSettings job = job_settings(settings, revs, cpu, choice, timing_args, std::move(parent));
+  results::JobSettings job = job_settings(context.basis(), choice, timing_args, std::move(parent));
   job.compile_cache = compile_cache_summary(shared.compile_cache, base_build, head_build);
   progress.message("compile cache: " + job.compile_cache);
   std::vector<results::ReachRecord> reach_records;
@@ -132,9 +131,9 @@ int run_cmake_job(JobContext& context) {
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),
                               workspace.build_dir(Side::Head), executables(head_build, head_targets)};
   if (auto* gbench = dynamic_cast<run::GoogleBenchmarkRunner*>(units.get()))
-    check_filter_matches(select::narrowing_of(settings), choice, *gbench, head);
+    check_filter_matches(context.decided.narrowing, choice, *gbench, head);
   std::optional<LayoutStep> layout_step;
-  if (job.layouts > 1) layout_step.emplace(settings, workspace, revs, shared, head_settings, process, progress);
+  if (job.layouts > 1) layout_step.emplace(settings, job.layouts, workspace, revs, shared, head_settings, process, progress);
   return measure(options, runner, base, head, job, choice, kind.google_benchmark_flags ? &process : nullptr,
                  reach_records, out_dir, workspace.job_dir(),
                  progress, prepared, layout_step ? &*layout_step : nullptr);

@@ -8,17 +8,17 @@
 #include "config/config.h"
 #include "job/measure_step.h"
 #include "job/pipeline.h"
+#include "job/settings_step.h"
 #include "job/workspace.h"
 #include "plan/plan.h"
 #include "run/progress.h"
-#include "run/runner_kinds.h"
 
 namespace cobench::job {
 
 struct JobContext {
   const RunOptions& options;
   const config::Config& settings;            ///< options.settings
-  const run::RunnerKind& kind;               ///< the job's framework
+  const DecidedSettings& decided;            ///< the framework, narrowing and layouts, decided once
   std::filesystem::path repo;                ///< the repository's top folder
   std::filesystem::path work_dir;            ///< .cobench or --work-dir
   std::filesystem::path out_dir;             ///< the report folder
@@ -29,6 +29,9 @@ struct JobContext {
   const plan::CostHistory& history;          ///< earlier jobs' build and run times
   run::Progress& progress;
   Prepared& prepared;                        ///< what the steps before measuring did
+
+  /// What the settings line is made of besides the targets.
+  JobBasis basis() const { return {settings, decided, revs, cpu}; }
 };
 
 }  // namespace cobench::job

@@ -19,9 +19,9 @@ namespace cobench::job {
 
 namespace fs = std::filesystem;
 
-int layouts_of(const config::Config& settings) {
+int layouts_of(const config::Config& settings, const run::RunnerKind& runner) {
   // Other layouts re-run single benchmarks by Google Benchmark's filter; a shared parent is one layout by design.
-  if (!runner_of(settings).google_benchmark_flags || !settings.build.shared_parent.empty()) return 1;
+  if (!runner.google_benchmark_flags || !settings.build.shared_parent.empty()) return 1;
   return settings.run.layouts;
 }
 
@@ -33,10 +33,11 @@ Claims claims_needing(const results::ResultsFile& results, int layout) {
   return claims;
 }
 
-LayoutStep::LayoutStep(const config::Config& settings, const Workspace& workspace, const Revisions& revisions,
-                       SharedBuildSettings base, SharedBuildSettings head, run::ProcessSettings process,
-                       run::Progress& progress)
+LayoutStep::LayoutStep(const config::Config& settings, int layouts, const Workspace& workspace,
+                       const Revisions& revisions, SharedBuildSettings base, SharedBuildSettings head,
+                       run::ProcessSettings process, run::Progress& progress)
     : settings_(settings),
+      layouts_(layouts),
       workspace_(workspace),
       revisions_(revisions),
       base_(std::move(base)),
@@ -46,7 +47,7 @@ LayoutStep::LayoutStep(const config::Config& settings, const Workspace& workspac
 
 bool LayoutStep::run(results::ResultsLog& log, const run::ScheduleSettings& schedule,
                      const std::function<double()>& job_elapsed) {
-  for (int layout = 2; layout <= layouts_of(settings_); ++layout) {
+  for (int layout = 2; layout <= layouts_; ++layout) {
     const Claims claims = claims_needing(results::read_results(log.path()), layout);
     if (claims.empty()) return true;
     // The measuring budget bounded the measuring stage; the job's time budget bounds this one too.

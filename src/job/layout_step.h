@@ -20,15 +20,17 @@
 #include "job/workspace.h"
 #include "results/log.h"
 #include "run/progress.h"
+#include "run/runner_kinds.h"
 #include "run/schedule.h"
 
 namespace cobench::job {
 
 /// The code layouts this job's claims must hold in: run.layouts for Google
-/// Benchmark targets cobench builds with CMake; 1 (no confirmation) for the Go
-/// and command runners, whose builds are not cobench's, and with a shared
-/// parent library, which another layout's executables would not link.
-int layouts_of(const config::Config& settings);
+/// Benchmark targets cobench builds with CMake; 1 (no confirmation) for the
+/// other runners (their programs take no Google Benchmark filter, or their
+/// builds are not cobench's), and with a shared parent library, which another
+/// layout's executables would not link. Decided once (DecidedSettings::layouts).
+int layouts_of(const config::Config& settings, const run::RunnerKind& runner);
 
 /// The claimed benchmarks a layout has to measure, by target.
 using Claims = std::map<std::string, std::vector<std::string>>;
@@ -43,7 +45,7 @@ class LayoutStep {
  public:
   /// `base` and `head` are the settings each side was configured with (the
   /// probe perturbs the head's); `process` how the main runs were started.
-  LayoutStep(const config::Config& settings, const Workspace& workspace, const Revisions& revisions,
+  LayoutStep(const config::Config& settings, int layouts, const Workspace& workspace, const Revisions& revisions,
              SharedBuildSettings base, SharedBuildSettings head, run::ProcessSettings process, run::Progress& progress);
 
   /// Measures each layout the claims in `log` still need (none with
@@ -59,6 +61,7 @@ class LayoutStep {
   bool measure_layout(int layout, const Claims& claims, results::ResultsLog& log, run::ScheduleSettings schedule);
 
   const config::Config& settings_;
+  int layouts_;  ///< the job's code layouts (DecidedSettings::layouts)
   const Workspace& workspace_;
   Revisions revisions_;
   SharedBuildSettings base_;

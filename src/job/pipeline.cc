@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 int run_pipeline(const RunOptions& options) {
   const auto job_start = std::chrono::steady_clock::now();
   const config::Config& settings = options.settings;
-  check_settings(settings);
+  const DecidedSettings decided = check_settings(settings);
   // Before anything is started: no build, benchmark or command gets a credential it was not given on purpose.
   if (const auto withheld = host::describe_withheld(host::withhold_credentials(settings.run.pass_env)); !withheld.empty())
     console().line(withheld);
@@ -44,7 +44,7 @@ int run_pipeline(const RunOptions& options) {
   const fs::path work_dir = fs::absolute(options.work_dir.empty() ? repo / ".cobench" : options.work_dir);
   const fs::path out_dir = fs::absolute(options.out_dir.empty() ? work_dir / "report" : options.out_dir);
   const auto env = options.env.empty() ? host::environment_map() : options.env;
-  const std::vector<std::string> bench_args = with_filter(settings.run.bench_args, select::narrowing_of(settings));
+  const std::vector<std::string> bench_args = with_filter(settings.run.bench_args, decided.narrowing);
 
   const bool probe = settings.run.layout_probe;
   if (probe && !options.base.empty())
@@ -75,9 +75,9 @@ int run_pipeline(const RunOptions& options) {
   if (options.keep) workspace.keep();
 
   const int cpu = settings.run.cpu ? *settings.run.cpu : host::last_online_cpu();
-  JobContext context{options, settings, runner_of(settings), repo, work_dir, out_dir, revs, workspace, bench_args, cpu,
+  JobContext context{options, settings, decided, repo, work_dir, out_dir, revs, workspace, bench_args, cpu,
                      history, progress, prepared};
-  return context.kind.recognises ? run_cmake_job(context) : run_worktree_job(context);
+  return decided.runner.recognises ? run_cmake_job(context) : run_worktree_job(context);
 }
 
 }  // namespace cobench::job

@@ -52,20 +52,20 @@ std::string why_incomplete(const reach::TargetCoverage& coverage) {
 
 }  // namespace
 
-ReachStep::ReachStep(const config::Config& settings, const Revisions& revisions, const Workspace& workspace,
-                     const SideBuild& head, const fs::path& work_dir, const fs::path& out_dir,
-                     std::vector<std::string> bench_args, std::function<void(const std::string&)> say)
-    : settings_(settings), workspace_(workspace), head_(head), base_sha_(revisions.base_sha),
-      index_dir_(fs::absolute(settings.run.reach_index.empty() ? work_dir / "reach" : fs::path(settings.run.reach_index))),
-      log_dir_(out_dir / "logs"), bench_args_(std::move(bench_args)), say_(std::move(say)) {
-  const fs::path head_tree = workspace.worktree(Side::Head);
+ReachStep::ReachStep(const JobContext& job, const SideBuild& head, std::function<void(const std::string&)> say)
+    : settings_(job.settings), recognises_(job.decided.runner.recognises), workspace_(job.workspace), head_(head),
+      base_sha_(job.revs.base_sha),
+      index_dir_(fs::absolute(settings_.run.reach_index.empty() ? job.work_dir / "reach"
+                                                                 : fs::path(settings_.run.reach_index))),
+      log_dir_(job.out_dir / "logs"), bench_args_(job.bench_args), say_(std::move(say)) {
+  const fs::path head_tree = workspace_.worktree(Side::Head);
   // Code is what selection counts as code: not an ignored path, not a CMake input (those select everything).
   select::ClassifyContext context;
   for (const auto& input : cmake::cmake_input_files(head.settings.build_dir, head_tree))
     context.cmake_inputs.push_back(input.lexically_relative(head_tree).generic_string());
-  context.source_dir = settings.build.source_dir;
-  context.select = &settings.select;
-  changes_ = reach::changed_code(git::diff_lines(head_tree, revisions.base_sha, revisions.head_sha),
+  context.source_dir = settings_.build.source_dir;
+  context.select = &settings_.select;
+  changes_ = reach::changed_code(git::diff_lines(head_tree, job.revs.base_sha, job.revs.head_sha),
                                  [&](const std::string& path) {
                                    return select::classify_change(path, context).kind == select::ChangeClass::Code;
                                  });
@@ -84,7 +84,7 @@ reach::PassSettings ReachStep::pass_settings(bool head_side) const {
   pass.build.build_dir = workspace_.job_dir() / (head_side ? "cov-head" : "cov-base");
   pass.build.log_path = log_dir_ / fmt::format("build-{}-coverage.log", to_string(side));
   pass.target_pattern = fmt::format("{}", fmt::join(settings_.build.targets, "|"));
-  pass.recognises = runner_of(settings_).recognises;
+  pass.recognises = recognises_;
   pass.bench_args = bench_args_;
   pass.run_env = host::benchmark_environment();
   pass.run_timeout = settings_.run.run_timeout;

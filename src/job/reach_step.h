@@ -23,17 +23,16 @@ namespace cobench::job {
 
 struct Revisions;
 class Workspace;
+struct JobContext;
 struct SideBuild;
 
 /// One job's reach pass.
 class ReachStep {
  public:
   /// Reads the diff's changed lines (in the files selection counts as code)
-  /// and looks for the gcov of the head's compiler. `bench_args` are the
-  /// measured runs' (the job's filter included); `say` shows progress lines.
-  ReachStep(const config::Config& settings, const Revisions& revisions, const Workspace& workspace,
-            const SideBuild& head, const std::filesystem::path& work_dir, const std::filesystem::path& out_dir,
-            std::vector<std::string> bench_args, std::function<void(const std::string&)> say);
+  /// and looks for the gcov of the head's compiler. The coverage runs take the
+  /// job's benchmark arguments (its filter included); `say` shows progress lines.
+  ReachStep(const JobContext& job, const SideBuild& head, std::function<void(const std::string&)> say);
 
   /// When the cap binds, re-ranks the reached targets (selected and dropped)
   /// by whether the base's coverage touches the changed hunks, then by the
@@ -57,6 +56,7 @@ class ReachStep {
   reach::PassSettings pass_settings(bool head_side) const;
 
   const config::Config& settings_;
+  cmake::Recognises recognises_;     ///< the job's framework's programs (DecidedSettings::runner)
   const Workspace& workspace_;
   const SideBuild& head_;
   std::string base_sha_;

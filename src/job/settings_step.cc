@@ -30,10 +30,12 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
   return {};
 }
 
-results::JobSettings job_settings(const config::Config& c, const Revisions& revs, int cpu,
-                                  const TargetChoice& choice, const std::vector<std::string>& bench_args,
+results::JobSettings job_settings(const JobBasis& job, const TargetChoice& choice,
+                                  const std::vector<std::string>& bench_args,
                                   std::optional<results::SharedParent> shared_parent) {
   static const std::string job_id = make_job_id();  // one job per process
+  const config::Config& c = job.settings;
+  const Revisions& revs = job.revs;
   results::JobSettings s;
   s.job = job_id;
   s.base = revs.base_sha;
@@ -56,7 +58,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.run_timeout = c.run.run_timeout;
   s.time_budget = c.run.time_budget;
   s.measure_budget = c.run.measure_budget;
-  s.cpu = cpu;
+  s.cpu = job.cpu;
   s.bench_args = bench_args;
   s.cmake_args = side_cmake_args(c.build);
   s.build_type = c.build.build_type;
@@ -64,7 +66,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.runner = c.run.runner;
   s.targets = choice.both;
   s.selection = choice.selection;
-  const run::RunnerKind& kind = runner_of(c);
+  const run::RunnerKind& kind = job.decided.runner;
   s.alloc_runs = kind.google_benchmark_flags ? c.run.alloc_runs : 0;
   s.no_allocation_counts = !kind.no_allocation_counts.empty() ? kind.no_allocation_counts
                            : kind.google_benchmark_flags && s.alloc_runs == 0 ? "not collected: alloc_runs = 0"
@@ -74,7 +76,7 @@ results::JobSettings job_settings(const config::Config& c, const Revisions& revs
   s.layout_controls = choice.layout_controls;
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
-  s.layouts = layouts_of(c);
+  s.layouts = job.decided.layouts;
   s.reach = c.run.reach;
   s.shard = choice.shard;
   s.budget_dropped = choice.budget_dropped;
@@ -114,7 +116,7 @@ void check_runner_settings(const config::Config& settings, const run::RunnerKind
 
 }  // namespace
 
-void check_settings(const config::Config& settings) {
+DecidedSettings check_settings(const config::Config& settings) {
   if (settings.run.reach && settings.run.layout_probe)
     throw InputError(fmt::format("{}: a layout probe builds one commit against itself, there is no change to reach; "
                                  "drop {}",
@@ -144,6 +146,7 @@ void check_settings(const config::Config& settings) {
   if (settings.select.shard && !kind.recognises)
     throw InputError(fmt::format("{}: shards split benchmark targets; the {} runner has none",
                                  settings.origin("select.shard").describe("select.shard"), settings.run.runner));
+  return {kind, select::narrowing_of(settings), layouts_of(settings, kind)};
 }
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
+#include "job/job_context.h"
 #include "job/side_build.h"
 #include "job/workspace.h"
 #include "select/input.h"
@@ -46,16 +47,16 @@ std::string reason_for(const select::Selection& s, size_t total) {
 
 }  // namespace
 
-select::Selection select_on_head(const config::Config& settings, bool all, const Revisions& revisions,
-                                 const Workspace& workspace, const SideBuild& head) {
-  select::SelectionInput in = select::head_input(workspace.worktree(Side::Head), revisions.base_sha,
-                                                 revisions.head_sha, workspace.worktree(Side::Head),
+select::Selection select_on_head(const JobContext& job, const SideBuild& head) {
+  const config::Config& settings = job.settings;
+  select::SelectionInput in = select::head_input(job.workspace.worktree(Side::Head), job.revs.base_sha,
+                                                 job.revs.head_sha, job.workspace.worktree(Side::Head),
                                                  head.settings.build_dir, head.targets);
-  in.base_tree = workspace.worktree(Side::Base);
+  in.base_tree = job.workspace.worktree(Side::Base);
   in.source_dir = settings.build.source_dir;
   in.config = settings.select;
-  in.narrowing = select::narrowing_of(settings);
-  in.all = all || settings.run.layout_probe;  // the probe's diff is empty: every (narrowed) target is measured
+  in.narrowing = job.decided.narrowing;
+  in.all = job.options.all || settings.run.layout_probe;  // the probe's diff is empty: every (narrowed) target is measured
   if (settings.run.layout_probe) in.all_why = "--layout-probe (one commit against itself)";
   return select::select_targets(in);
 }

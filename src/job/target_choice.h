@@ -17,6 +17,8 @@
 
 namespace cobench::job {
 
+struct JobContext;
+
 struct Revisions;
 class Workspace;
 struct SideBuild;
@@ -38,9 +40,8 @@ struct TargetChoice {
 
 /// Selects among the configured head's targets: the diff base..head over the
 /// include graph, narrowed by --target / COBENCH_TARGETS, capped; everything
-/// with `all`. The base worktree traces deleted and renamed files.
-select::Selection select_on_head(const config::Config& settings, bool all, const Revisions& revisions,
-                                 const Workspace& workspace, const SideBuild& head);
+/// with --all. The base worktree traces deleted and renamed files.
+select::Selection select_on_head(const JobContext& job, const SideBuild& head);
 
 /// Why nothing is measured ("no benchmark reaches this change: ..."), or
 /// nullopt when something is selected. Throws InputError when there was

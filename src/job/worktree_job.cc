@@ -11,7 +11,7 @@ namespace cobench::job {
 
 int run_worktree_job(JobContext& context) {
   const config::Config& settings = context.settings;
-  const run::RunnerKind& kind = context.kind;
+  const run::RunnerKind& kind = context.decided.runner;
   const Revisions& revs = context.revs;
   const int cpu = context.cpu;
   const std::vector<std::string>& bench_args = context.bench_args;
@@ -22,7 +22,7 @@ int run_worktree_job(JobContext& context) {
   const run::SideContext head{Side::Head, revs.head_sha, context.workspace.worktree(Side::Head), {}, {}};
   TargetChoice choice;
   choice.reason = kind.framework;
-  results::JobSettings job = job_settings(settings, revs, cpu, choice, bench_args);
+  results::JobSettings job = job_settings(context.basis(), choice, bench_args);
   std::vector<results::ReachRecord> reach;
   if (settings.run.reach) {
     const std::string why = fmt::format("runner {}: the coverage pass needs Google Benchmark targets built with CMake",

@@ -34,7 +34,9 @@ struct ConsoleTest : ::testing::Test {
 TEST_F(ConsoleTest, AJobThatReachesNoBenchmarkSaysWhyAndWhereItsReportIs) {
   cobench::testing::TempDir dir;
   const Revisions revs{"main", "HEAD", "b0", "h0"};
-  EXPECT_EQ(report_unreached("the diff reaches no benchmark target", config::Config{}, revs, 0, select::Selection{},
+  const config::Config settings;
+  const DecidedSettings decided{run::runner_kinds().front(), {}, 1};
+  EXPECT_EQ(report_unreached("the diff reaches no benchmark target", {settings, decided, revs, 0}, select::Selection{},
                              dir / "out"),
             0);
   EXPECT_EQ(recording.said, (std::vector<std::string>{

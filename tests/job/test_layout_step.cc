@@ -38,15 +38,15 @@ void add_runs(results::ResultsFile& file, const std::string& target, const std::
 
 TEST(LayoutStep, OnlyGoogleBenchmarkTargetsCobenchBuildsWithoutASharedParentAreConfirmed) {
   config::Config settings;
-  EXPECT_EQ(layouts_of(settings), 2) << "on by default";
+  EXPECT_EQ(layouts_of(settings, run::runner_kind(settings.run.runner, "test")), 2) << "on by default";
   settings.run.layouts = 3;
-  EXPECT_EQ(layouts_of(settings), 3);
+  EXPECT_EQ(layouts_of(settings, run::runner_kind(settings.run.runner, "test")), 3);
   settings.build.shared_parent = "core";
-  EXPECT_EQ(layouts_of(settings), 1);
+  EXPECT_EQ(layouts_of(settings, run::runner_kind(settings.run.runner, "test")), 1);
   settings.build.shared_parent.clear();
   for (const char* runner : {"go", "command"}) {
     settings.run.runner = runner;
-    EXPECT_EQ(layouts_of(settings), 1) << runner;
+    EXPECT_EQ(layouts_of(settings, run::runner_kind(settings.run.runner, "test")), 1) << runner;
   }
 }
 
