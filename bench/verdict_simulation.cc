@@ -12,7 +12,8 @@
 // repetition) and now (paired, Haybittle-Peto looks, repetitions by choice).
 // A last section puts a control beside the row, noisy or showing a bias of
 // the head side, and compares the control rules on the same draws: none, the
-// spread rule (before) and the shift rule (now).
+// spread rule (before) and the shift rule (now), the last also with
+// repetitions chosen from the noise split.
 //
 //   verdict_simulation [--jobs N] [--seed S] [--control-case TEXT]
 //     (defaults: 4000 jobs per case, seed 20240611; --control-case: only the
@@ -345,15 +346,17 @@ int main(int argc, char** argv) {
              "|---|---|---|---|---|---|---|\n");
   for (const auto& [label, situation] : control_cases) {
     if (control_case && label.find(*control_case) == std::string::npos) continue;
-    for (const char* rule : {"none", "spread", "shift"}) {
-      Method method = now(1);
-      Case judged = situation;
+    // The row alone for reference, the two rules, and the shift rule with --repetitions auto: where
+    // the noise is inside the process (as modelled here) repetitions buy the row and the control precision.
+    for (const char* rule : {"none", "spread", "shift", "shift, auto reps"}) {
       const std::string_view name = rule;
+      Method method = name == "shift, auto reps" ? now_auto() : now(1);
+      Case judged = situation;
       if (name == "none") judged.control.reset();  // the same row alone, for reference
-      else method.control_rule = rule;
+      else method.control_rule = name == "spread" ? "spread" : "shift";
       const Tally t = simulate_case(judged, method, jobs, seed);
       fmt::print("| {} | {} | {:.1f}% | {:.1f}% | {:.1f}% | {:.1f} | {:.0f} |\n", label,
-                 name == "shift" ? "shift (now)" : name == "spread" ? "spread (before)" : "no control",
+                 name == "shift" ? "shift (now)" : name == "spread" ? "spread (before)" : name == "none" ? "no control" : rule,
                  t.share(t.regression), t.share(t.pass), t.share(t.inconclusive), t.runs_per_side, t.machine_seconds);
     }
   }

@@ -162,8 +162,9 @@ const std::vector<Key>& table() {
         "benchmark-name regex passed as --benchmark_filter (POSIX extended, as Google Benchmark reads it)"},
        Kind::BenchmarkFilter, [](Config& c, const Value& v) { c.run.filter = as<std::string>(v); }},
       {{"run.pass_env", "COBENCH_PASS_ENV", "--pass-env",
-        "an environment variable builds and benchmark runs get although it looks like a credential (repeatable, "
-        "or A,B; adds to [run] pass_env); its value is still redacted from everything cobench publishes",
+        "an environment variable builds and benchmark runs get although it looks like a credential or is one of "
+        "Google Benchmark's flag variables such as BENCHMARK_FILTER (repeatable, or A,B; adds to [run] pass_env); a "
+        "credential's value is still redacted from everything cobench publishes",
         false, true, true},
        Kind::VariableList, [](Config& c, const Value& v) { c.run.pass_env = as<std::vector<std::string>>(v); }, 0, {},
        [](const Config& c) -> const std::vector<std::string>& { return c.run.pass_env; }},

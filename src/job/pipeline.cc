@@ -34,6 +34,9 @@ int run_pipeline(const RunOptions& options) {
   // Before anything is started: no build, benchmark or command gets a credential it was not given on purpose.
   if (const auto withheld = host::describe_withheld(host::withhold_credentials(settings.run.pass_env)); !withheld.empty())
     console().line(withheld);
+  if (const auto flags = host::describe_withheld_flags(host::withhold_google_benchmark_flags(settings.run.pass_env));
+      !flags.empty())
+    console().line(flags);
   const plan::CostHistory history =
       plan::read_cost_history(settings.select.cost_from, settings.origin("select.cost_from").describe("select.cost_from"));
   Prepared prepared;

@@ -39,6 +39,24 @@ TEST(Environment, CredentialsAreWithheldFromWhatCobenchStartsButThePassedOnesAnd
   ::unsetenv("COBENCH_TEST_PLAIN");
 }
 
+TEST(Environment, GoogleBenchmarksFlagVariablesAreWithheldButTheBenchmarksOwnAndThePassedOnesStay) {
+  ::setenv("BENCHMARK_FILTER", "NoSuchBenchmark", 1);      // would narrow every run behind the job's flags
+  ::setenv("BENCHMARK_REPETITIONS", "9", 1);
+  ::setenv("BENCHMARK_MIN_TIME", "2", 1);
+  ::setenv("BENCHMARK_DATA_DIR", "/data", 1);              // a benchmark's own setting, not a flag
+  const auto withheld = withhold_google_benchmark_flags({"BENCHMARK_MIN_TIME"});
+  EXPECT_EQ(withheld, (std::vector<std::string>{"BENCHMARK_FILTER", "BENCHMARK_REPETITIONS"}));
+  const auto child = process::run_capture(
+      {"sh", "-c", "echo \"[$BENCHMARK_FILTER][$BENCHMARK_REPETITIONS][$BENCHMARK_MIN_TIME][$BENCHMARK_DATA_DIR]\""});
+  EXPECT_EQ(child.out, "[][][2][/data]\n");
+  const std::string line = describe_withheld_flags(withheld);
+  EXPECT_NE(line.find("BENCHMARK_FILTER, BENCHMARK_REPETITIONS"), std::string::npos) << line;
+  EXPECT_EQ(describe_withheld_flags({}), "");
+  EXPECT_FALSE(is_google_benchmark_flag_variable("BENCHMARK"));
+  ::unsetenv("BENCHMARK_MIN_TIME");
+  ::unsetenv("BENCHMARK_DATA_DIR");
+}
+
 TEST(Host, ParsesCpuLists) {
   EXPECT_EQ(parse_cpu_list("0-3,8-11"), (Cpus{0, 1, 2, 3, 8, 9, 10, 11}));
   EXPECT_EQ(parse_cpu_list("5"), (Cpus{5}));
