@@ -129,14 +129,19 @@ void mark_broken_by_the_change(report::Report& out, const std::set<std::string>&
 
 }  // namespace
 
+/// How many pairs the schedule had run of a benchmark when it last looked at it: its last run index + 1.
+int runs_of(const verdict::BenchmarkSamples& s) {
+  int last_run = -1;
+  for (const auto* runs : {&s.base_runs, &s.head_runs})
+    for (int run : *runs) last_run = std::max(last_run, run);
+  return last_run + 1;
+}
+
 /// The look the schedule last took at a benchmark: the final one when it ran
 /// in the pair at max_runs or its target was stopped undecided (time budget);
 /// otherwise it was decided at an interim look and stopped running.
 verdict::Look last_look(const verdict::BenchmarkSamples& s, bool target_stopped, int max_runs) {
-  int last_run = -1;
-  for (const auto* runs : {&s.base_runs, &s.head_runs})
-    for (int run : *runs) last_run = std::max(last_run, run);
-  return target_stopped ? verdict::Look::Final : verdict::LookRule::look_at(last_run + 1, max_runs);
+  return target_stopped ? verdict::Look::Final : verdict::LookRule::look_at(runs_of(s), max_runs);
 }
 
 /// Which control `target` is in this job: "machine", "layout", or "" for a measured target.
@@ -198,13 +203,27 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     kinds[row.target] = row.control_kind;
   }
   const verdict::TimeRule rule = results::time_rule(settings);
-  const verdict::JobControls controls = verdict::judge_controls(results::control_samples(results.runs, kinds, rule.metric), rule);
+  const auto control_samples = results::control_samples(results.runs, kinds, rule.metric);
+  const verdict::JobControls controls = verdict::judge_controls(control_samples, rule);
   std::vector<verdict::ControlInterval> intervals;
   for (const auto& control : controls.controls) intervals.push_back(control.interval);
   out.controls = verdict::telling_per_kind(intervals);
   if (intervals.empty()) return;
   out.control_rule = verdict::describe(rule.controls);
   const verdict::ControlShift& shift = controls.shift_at(verdict::Look::Final);
+  // A row the schedule decided at an interim look was judged against the controls' runs until then: the
+  // reports judge it against the same runs, not against what the controls read later.
+  std::map<int, verdict::JobControls> controls_by_runs;
+  auto controls_after = [&](int runs) -> const verdict::JobControls& {
+    auto [found, fresh] = controls_by_runs.try_emplace(runs);
+    if (fresh) {
+      auto then = control_samples;
+      for (auto& [target, control] : then)
+        for (auto& [name, samples] : control.benchmarks) samples = verdict::runs_before(samples, runs);
+      found->second = verdict::judge_controls(then, rule);
+    }
+    return found->second;
+  };
   std::map<std::string, std::map<std::string, verdict::BenchmarkSamples>> samples_by_target;
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
@@ -215,8 +234,9 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
     const verdict::BenchmarkSamples& samples = target->second[row.name];
     const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
-    const auto outcome = verdict::apply_control_rule(row.time, samples, budget, controls, rule, look);
-    const verdict::ControlShift& shift_then = controls.shift_at(look);
+    const verdict::JobControls& judged_against = look == verdict::Look::Final ? controls : controls_after(runs_of(samples));
+    const auto outcome = verdict::apply_control_rule(row.time, samples, budget, judged_against, rule, look);
+    const verdict::ControlShift& shift_then = judged_against.shift_at(look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = verdict::Verdict::Inconclusive;
       append_note(row.note, withdrawn_note(verdict::Claim::Regression, shift_then, outcome, budget));

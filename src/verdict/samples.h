@@ -34,6 +34,10 @@ struct Pairs {
   int incomplete = 0;                 ///< runs whose partner failed or is missing: dropped
 };
 
+/// The samples of the runs before run index `runs` (what a look after that
+/// many pairs saw).
+BenchmarkSamples runs_before(const BenchmarkSamples& samples, int runs);
+
 /// Pairs up the runs of one index, in run order.
 Pairs pairs_of(const BenchmarkSamples& samples);
 

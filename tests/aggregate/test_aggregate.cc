@@ -9,6 +9,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "results/log.h"
+#include "results/samples.h"
 #include "verdict/budget.h"
 #include "run/fake_runner.h"
 #include "run/schedule.h"
@@ -410,6 +411,36 @@ TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt
   const auto& slower = row(report, "BM_Slower");
   EXPECT_EQ(slower.verdict, verdict::Verdict::Regression) << slower.note;
   EXPECT_EQ(slower.note.find("controls show"), std::string::npos) << slower.note;
+}
+
+// Recorded from a real `cobench validate` job (the fixture's 10% row, its
+// string-join layout control and the machine control; the other targets' runs
+// left out, one layout): the schedule stopped the row at 8 pairs, a regression
+// net of the machine control's memory benchmark, which read a small shift
+// then. By pair 30 that control read none, and the noisy join control had
+// become narrow enough to be netted against over the row's 8 pairs: judged
+// against the controls' 30 pairs, the report withdrew what the schedule had
+// decided, and the row, measured no further, was inconclusive.
+TEST(AggregateControls, ARowDecidedAtAnInterimLookIsJudgedAgainstTheControlsRunsUntilThen) {
+  const results::ResultsFile file =
+      results::read_results(COBENCH_TESTDATA_DIR "/aggregate/interim-look-controls.jsonl");
+  const report::Report report = report_of(file, "interim-look-controls.jsonl");
+  const auto& slow = row(report, "BM_Slowdown10");
+  ASSERT_EQ(slow.base_samples.size(), 8u) << "decided at an interim look";
+  EXPECT_EQ(slow.verdict, verdict::Verdict::Regression) << slow.note;
+  // The schedule's view at that look, from the runs before it: nothing left to decide.
+  std::vector<results::RunRecord> before;
+  std::copy_if(file.runs.begin(), file.runs.end(), std::back_inserter(before),
+               [](const results::RunRecord& r) { return r.run < 8; });
+  run::ScheduleSettings schedule;
+  schedule.min_runs = file.settings.min_runs;
+  schedule.max_runs = file.settings.max_runs;
+  schedule.rule = results::time_rule(file.settings);
+  const auto controls = verdict::judge_controls(
+      results::control_samples(before, {{"bench_aa_join_strings", "layout"}, {file.settings.machine_control, "machine"}},
+                               schedule.rule.metric),
+      schedule.rule);
+  EXPECT_TRUE(run::undecided_benchmarks("bench_slowdown_10", before, schedule, verdict::Look::Early, controls).empty());
 }
 
 // Instruction records -> report rows: rows for a job that counted
