@@ -10,6 +10,7 @@
 #include "aggregate/alloc_metrics.h"
 #include "aggregate/failed_runs.h"
 #include "aggregate/instruction_metrics.h"
+#include "verdict/futility.h"
 #include "verdict/judging.h"
 #include "results/noise_split.h"
 #include "results/samples.h"
@@ -422,6 +423,12 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       for (const auto& note : notes) append_note(row.note, note);
       if (stop != results.stops.end() && row.verdict == verdict::Verdict::Inconclusive)
         append_note(row.note, stop->second);
+      // The schedule stopped measuring it (run/schedule.cc): the same projection says why it is open.
+      else if (look != verdict::Look::Final && control_kind_of(settings, target).empty() &&
+               verdict::undecidable_by_max_runs(row.time, budget, verdict::complete_pairs(s), settings.max_runs,
+                                                rule.looks.confidence(verdict::Look::Final)))
+        append_note(row.note, verdict::undecidable_note(row.time, budget, verdict::complete_pairs(s), settings.max_runs,
+                                                        rule.looks.confidence(verdict::Look::Final)));
       out.benchmarks.push_back(std::move(row));
     }
   }

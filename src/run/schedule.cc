@@ -13,6 +13,7 @@
 #include "results/noise_split.h"
 #include "results/samples.h"
 #include "verdict/control.h"
+#include "verdict/futility.h"
 #include "verdict/judge.h"
 #include "verdict/measures_nothing.h"
 
@@ -284,9 +285,14 @@ std::vector<std::string> undecided_benchmarks(const std::string& target, const s
     if (samples.base.empty() || samples.head.empty() || nothing.count(name)) continue;
     const double budget = budget_of(settings, target, name);
     const auto judged = verdict::judge_samples(samples, budget, settings.rule, look);
-    if (judged.verdict == verdict::Verdict::Inconclusive ||
-        !verdict::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands)
+    if (judged.verdict == verdict::Verdict::Inconclusive) {
+      // One that the pairs left until max_runs would almost never decide ends open now.
+      if (!verdict::undecidable_by_max_runs(judged, budget, verdict::complete_pairs(samples), settings.max_runs,
+                                            settings.rule.looks.confidence(verdict::Look::Final)))
+        out.push_back(name);
+    } else if (!verdict::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands) {
       out.push_back(name);
+    }
   }
   return out;
 }

@@ -10,6 +10,9 @@ double normal_upper_tail(double z);
 /// The z with P(Z <= z) = p, like R's qnorm(p); p in (0, 1).
 double normal_quantile(double p);
 
+/// The z of a two-sided `confidence`: 1.96 for 0.95.
+inline double two_sided_z(double confidence) { return normal_quantile(1 - (1 - confidence) / 2); }
+
 /// A rank statistic minus its null mean, with its tie-corrected standard
 /// deviation: what both of R's normal approximations compute before z.
 struct Standardised {

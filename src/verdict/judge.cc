@@ -63,9 +63,6 @@ double noise_of(std::span<const double> base, std::span<const double> head, Pair
 // Projections beyond this many runs per side say "more than a job gives".
 constexpr int kMostRunsProjected = 1000;
 
-/// The normal quantile of a two-sided `confidence`: 1.96 for 0.95.
-double two_sided_z(double confidence) { return stats::normal_quantile(1 - (1 - confidence) / 2); }
-
 // The power "could catch" is stated at: a slowdown this size is called a regression 9 times in 10.
 constexpr double kStatedPower = 0.9;
 
@@ -79,11 +76,11 @@ void add_reach(TimeJudgement& out, double budget, size_t runs, double final_conf
   // On the log scale the estimate scatters with σ = half_width / z around the true ratio r. It is called
   // a regression when the lower end clears 1 + budget: with 90% power once log r exceeds
   // log(1 + budget) + half_width + z_0.9 σ.
-  const double sigma = half_width / two_sided_z(e.confidence);
+  const double sigma = half_width / stats::two_sided_z(e.confidence);
   out.detectable = budget_line(budget) * std::exp(half_width + stats::normal_quantile(kStatedPower) * sigma) - 1;
   if (out.verdict != verdict::Verdict::Inconclusive) return;
   // At the last look the interval is z_final σ wide, narrowing as 1/sqrt(n): n' = n (z_final σ / distance)².
-  const double final_half_width = two_sided_z(final_confidence) * sigma;
+  const double final_half_width = stats::two_sided_z(final_confidence) * sigma;
   const double distance = std::abs(std::log(e.ratio) - std::log1p(budget));
   const double projected =
       distance > 0 ? runs * std::pow(final_half_width / distance, 2) : kMostRunsProjected + 1.0;

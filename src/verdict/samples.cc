@@ -25,6 +25,8 @@ double median_work(const std::vector<double>& work) {
   return work.empty() ? std::nan("") : stats::median(work);
 }
 
+int complete_pairs(const BenchmarkSamples& samples) { return static_cast<int>(pairs_of(samples).base.size()); }
+
 BenchmarkSamples runs_before(const BenchmarkSamples& samples, int runs) {
   BenchmarkSamples out;
   out.metric = samples.metric;

@@ -38,6 +38,9 @@ struct Pairs {
 /// many pairs saw).
 BenchmarkSamples runs_before(const BenchmarkSamples& samples, int runs);
 
+/// How many runs of one index both sides have.
+int complete_pairs(const BenchmarkSamples& samples);
+
 /// Pairs up the runs of one index, in run order.
 Pairs pairs_of(const BenchmarkSamples& samples);
 
