@@ -423,12 +423,13 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       for (const auto& note : notes) append_note(row.note, note);
       if (stop != results.stops.end() && row.verdict == verdict::Verdict::Inconclusive)
         append_note(row.note, stop->second);
-      // The schedule stopped measuring it (run/schedule.cc): the same projection says why it is open.
-      else if (look != verdict::Look::Final && control_kind_of(settings, target).empty() &&
-               verdict::undecidable_by_max_runs(row.time, budget, verdict::complete_pairs(s), settings.max_runs,
-                                                rule.looks.confidence(verdict::Look::Final)))
-        append_note(row.note, verdict::undecidable_note(row.time, budget, verdict::complete_pairs(s), settings.max_runs,
-                                                        rule.looks.confidence(verdict::Look::Final)));
+      // The schedule stopped measuring it (run/schedule.cc): the same projection says why it is open. (A
+      // control is judged at the final look.)
+      else if (look != verdict::Look::Final) {
+        if (const auto why = verdict::not_worth_more_runs(row.time, budget, verdict::complete_pairs(s), settings.max_runs,
+                                                          rule.looks.confidence(verdict::Look::Final)))
+          append_note(row.note, *why);
+      }
       out.benchmarks.push_back(std::move(row));
     }
   }

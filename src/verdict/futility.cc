@@ -28,14 +28,11 @@ double chance_to_decide(const TimeJudgement& row, double budget, int pairs, int 
          stats::normal_upper_tail((final_half_width + from_line) / step);
 }
 
-bool undecidable_by_max_runs(const TimeJudgement& row, double budget, int pairs, int max_runs, double final_confidence) {
-  if (row.verdict != Verdict::Inconclusive || pairs < kFutilityFromPairs) return false;
+std::optional<std::string> not_worth_more_runs(const TimeJudgement& row, double budget, int pairs, int max_runs,
+                                               double final_confidence) {
+  if (row.verdict != Verdict::Inconclusive || pairs < kFutilityFromPairs) return std::nullopt;
   const double chance = chance_to_decide(row, budget, pairs, max_runs, final_confidence);
-  return chance < kLeastChanceToDecide;  // false for NaN
-}
-
-std::string undecidable_note(const TimeJudgement& row, double budget, int pairs, int max_runs, double final_confidence) {
-  const double chance = chance_to_decide(row, budget, pairs, max_runs, final_confidence);
+  if (!(chance < kLeastChanceToDecide)) return std::nullopt;  // NaN too: nothing to project from
   return fmt::format("not measured further: after {} pairs a {:.1f}% chance to be decided by max_runs = {} (projected)",
                      pairs, chance * 100, max_runs);
 }

@@ -4,6 +4,7 @@
 // projection (a slowdown at the budget, measured precisely; a row far noisier
 // than the budget), stops being measured and stays inconclusive, saying so.
 // It never makes a claim: it only spends less time on a row that ends open.
+#include <optional>
 #include <string>
 
 #include "verdict/judge.h"
@@ -26,13 +27,12 @@ inline constexpr int kFutilityFromPairs = 10;
 /// wide each way. NaN without an estimate or a spread.
 double chance_to_decide(const TimeJudgement& row, double budget, int pairs, int max_runs, double final_confidence);
 
-/// Whether an inconclusive row is not worth more runs: at least
+/// Why an inconclusive row is not worth more runs, when it is not: at least
 /// kFutilityFromPairs pairs and fewer than max_runs, with a chance to decide
-/// below kLeastChanceToDecide.
-bool undecidable_by_max_runs(const TimeJudgement& row, double budget, int pairs, int max_runs, double final_confidence);
-
-/// The note of such a row: "not measured further: after 16 pairs a 3% chance
-/// to be decided by max_runs = 30".
-std::string undecidable_note(const TimeJudgement& row, double budget, int pairs, int max_runs, double final_confidence);
+/// below kLeastChanceToDecide. The note says so: "not measured further: after
+/// 20 pairs a 0.5% chance to be decided by max_runs = 30 (projected)". The
+/// schedule stops such a row; the reports give the note. nullopt otherwise.
+std::optional<std::string> not_worth_more_runs(const TimeJudgement& row, double budget, int pairs, int max_runs,
+                                               double final_confidence);
 
 }  // namespace cobench::verdict

@@ -309,6 +309,27 @@ TEST(Aggregate, LikelyOptimisedAwayReadsTheLoopsOwnWorkNotTheTimeANeighbourAdded
             "head: 0.5 ns per iteration; base: 0.5 ns per iteration");
 }
 
+TEST(Aggregate, ARowTheScheduleLeftAsNotWorthMoreRunsSaysWhy) {
+  // A slowdown sitting on the budget (1.05, ±0.3% per pair) whose runs stopped after 20 of 30
+  // pairs: the schedule's projection (verdict::not_worth_more_runs) is the row's note.
+  results::ResultsFile file;
+  file.settings.metric = "cpu_time";
+  file.settings.min_runs = 6;
+  file.settings.max_runs = 30;
+  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  for (int run = 0; run < 20; ++run) {
+    const double jitter = 1 + 0.003 * ((run * 7) % 5 - 2);
+    file.runs.push_back(timing_run("bench_at_budget", results::Side::Base, run, {{"BM_AtBudget", sample(100)}}));
+    file.runs.push_back(
+        timing_run("bench_at_budget", results::Side::Head, run, {{"BM_AtBudget", sample(105 * jitter)}}));
+  }
+  const report::Report report = report_of(file, "results.jsonl");
+  const auto& at_budget = row(report, "BM_AtBudget");
+  EXPECT_EQ(at_budget.verdict, verdict::Verdict::Inconclusive) << at_budget.note;
+  EXPECT_NE(at_budget.note.find("not measured further: after 20 pairs a "), std::string::npos) << at_budget.note;
+  EXPECT_NE(at_budget.note.find("chance to be decided by max_runs = 30"), std::string::npos) << at_budget.note;
+}
+
 TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
   FakeRunner runner;
   runner.targets["t"] = {1.0, 0.5, {"BM_noisy"}};

@@ -26,24 +26,25 @@ TEST(Futility, ASlowdownAtTheBudgetMeasuredPreciselyIsNotWorthMoreRuns) {
   // to be decided is gone; after 16 a chance low reading could still move it (a few percent).
   const TimeJudgement row = undecided(1.05, 0.008);
   EXPECT_LT(chance_to_decide(row, 0.05, 20, 30, kFinal), kLeastChanceToDecide);
-  EXPECT_TRUE(undecidable_by_max_runs(row, 0.05, 20, 30, kFinal));
-  EXPECT_NE(undecidable_note(row, 0.05, 20, 30, kFinal).find("after 20 pairs a "), std::string::npos);
+  const auto why = not_worth_more_runs(row, 0.05, 20, 30, kFinal);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("not measured further: after 20 pairs a "), std::string::npos) << *why;
   const double at_16 = chance_to_decide(row, 0.05, 16, 30, kFinal);
   EXPECT_GT(at_16, kLeastChanceToDecide);
   EXPECT_LT(at_16, 0.05);
-  EXPECT_FALSE(undecidable_by_max_runs(row, 0.05, 16, 30, kFinal));
+  EXPECT_FALSE(not_worth_more_runs(row, 0.05, 16, 30, kFinal));
 }
 
 TEST(Futility, NeverBeforeTenPairsNorAtMaxRunsNorForADecidedRow) {
   const TimeJudgement row = undecided(1.05, 0.008);
-  EXPECT_FALSE(undecidable_by_max_runs(row, 0.05, kFutilityFromPairs - 1, 30, kFinal)) << "too few pairs to project";
+  EXPECT_FALSE(not_worth_more_runs(row, 0.05, kFutilityFromPairs - 1, 30, kFinal)) << "too few pairs to project";
   EXPECT_TRUE(std::isnan(chance_to_decide(row, 0.05, 30, 30, kFinal))) << "no pairs left";
   TimeJudgement decided = row;
   decided.verdict = Verdict::Regression;
-  EXPECT_FALSE(undecidable_by_max_runs(decided, 0.05, 16, 30, kFinal));
+  EXPECT_FALSE(not_worth_more_runs(decided, 0.05, 16, 30, kFinal));
   TimeJudgement unknown = row;
   unknown.noise = std::nan("");
-  EXPECT_FALSE(undecidable_by_max_runs(unknown, 0.05, 16, 30, kFinal));
+  EXPECT_FALSE(not_worth_more_runs(unknown, 0.05, 16, 30, kFinal));
 }
 
 TEST(Futility, ARowThatMoreRunsWouldLikelyDecideRunsOn) {
