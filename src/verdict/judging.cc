@@ -10,37 +10,35 @@
 
 namespace cobench::verdict {
 
-verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule,
-                                     verdict::Look look) {
+TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule, Look look) {
   const double confidence = rule.looks.confidence(look);
-  const double final_confidence = rule.looks.confidence(verdict::Look::Final);
+  const double final_confidence = rule.looks.confidence(Look::Final);
   const Pairs pairs = pairs_of(samples);
-  return verdict::judge_sides({samples.base, samples.head, pairs.base, pairs.head,
-                               static_cast<size_t>(pairs.incomplete), "runs"},
-                              budget, confidence, rule.pairing, final_confidence);
+  return judge_sides({samples.base, samples.head, pairs.base, pairs.head, static_cast<size_t>(pairs.incomplete), "runs"},
+                     budget, confidence, rule.pairing, final_confidence);
 }
 
 JobControls judge_controls(const std::map<std::string, ControlTarget>& targets, const TimeRule& rule) {
   JobControls out;
-  std::map<verdict::Look, std::vector<verdict::ControlInterval>> by_look;
-  std::map<verdict::Look, bool> unbounded;
+  std::map<Look, std::vector<ControlInterval>> by_look;
+  std::map<Look, bool> unbounded;
   for (const auto& [target, control] : targets)
     for (const auto& [name, samples] : control.benchmarks) {
       if (samples.base.empty() || samples.head.empty()) continue;
-      for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
+      for (const Look look : {Look::Early, Look::Interim, Look::Final}) {
         // The budget plays no part in a control's interval.
         const auto judged = judge_samples(samples, 0.05, rule, look);
-        if (auto interval = verdict::control_interval(target + "/" + name, control.kind, judged.estimate)) {
+        if (auto interval = control_interval(target + "/" + name, control.kind, judged.estimate)) {
           by_look[look].push_back(*interval);
-          if (look == verdict::Look::Final) out.controls.push_back({*interval, samples});
+          if (look == Look::Final) out.controls.push_back({*interval, samples});
         } else {
           unbounded[look] = true;
         }
       }
     }
-  for (const verdict::Look look : {verdict::Look::Early, verdict::Look::Interim, verdict::Look::Final}) {
-    verdict::ControlShift& shift = out.shift_by_look[static_cast<size_t>(look)];
-    shift = verdict::shift_of(by_look[look], rule.controls);
+  for (const Look look : {Look::Early, Look::Interim, Look::Final}) {
+    ControlShift& shift = out.shift_by_look[static_cast<size_t>(look)];
+    shift = shift_of(by_look[look], rule.controls);
     shift.unbounded = unbounded[look];
   }
   return out;
@@ -50,14 +48,13 @@ namespace {
 
 /// head/base of each run index with both sides.
 std::map<int, double> ratios_by_run(const BenchmarkSamples& samples) {
-  std::map<int, double> base, out;
-  for (size_t i = 0; i < samples.base.size(); ++i) base[samples.base_runs[i]] = samples.base[i];
-  for (size_t i = 0; i < samples.head.size(); ++i)
-    if (auto it = base.find(samples.head_runs[i]); it != base.end()) out[samples.head_runs[i]] = samples.head[i] / it->second;
+  const Pairs pairs = pairs_of(samples);
+  std::map<int, double> out;
+  for (size_t i = 0; i < pairs.runs.size(); ++i) out[pairs.runs[i]] = pairs.head[i] / pairs.base[i];
   return out;
 }
 
-const BenchmarkSamples* samples_of(const JobControls& controls, const std::optional<verdict::ControlInterval>& control) {
+const BenchmarkSamples* samples_of(const JobControls& controls, const std::optional<ControlInterval>& control) {
   if (!control) return nullptr;
   for (const auto& judged : controls.controls)
     if (judged.interval.name == control->name) return &judged.samples;
@@ -83,23 +80,23 @@ std::optional<stats::RatioEstimate> net_of(const BenchmarkSamples& row, const Be
   }
 }
 
-ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
-                                  const JobControls& controls, const TimeRule& rule, verdict::Look look) {
+ControlOutcome apply_control_rule(const TimeJudgement& row, const BenchmarkSamples& samples, double budget,
+                                  const JobControls& controls, const TimeRule& rule, Look look) {
   ControlOutcome out;
   const auto& shift = controls.shift_at(look);
-  auto judge = [&](verdict::Claim claim) {
+  auto judge = [&](Claim claim) {
     std::optional<stats::RatioEstimate> net;
-    if (const auto against = verdict::net_against(claim, shift, budget))
+    if (const auto against = net_against(claim, shift, budget))
       if (const BenchmarkSamples* control = samples_of(controls, against)) {
         net = net_of(samples, *control, rule.looks.confidence(look));
         out.net_against = against;
       }
-    const bool stands = verdict::claim_stands(claim, row, budget, shift, net, look);
+    const bool stands = claim_stands(claim, row, budget, shift, net, look);
     if (net) out.net = net;
     return stands;
   };
-  if (row.verdict == verdict::Verdict::Regression) out.regression_stands = judge(verdict::Claim::Regression);
-  if (row.faster) out.faster_stands = judge(verdict::Claim::Faster);
+  if (row.verdict == Verdict::Regression) out.regression_stands = judge(Claim::Regression);
+  if (row.faster) out.faster_stands = judge(Claim::Faster);
   return out;
 }
 

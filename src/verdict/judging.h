@@ -19,20 +19,19 @@ namespace cobench::verdict {
 /// The job's way of judging time.
 struct TimeRule {
   std::string metric = "auto";                               ///< "real_time", "cpu_time" or "auto"
-  verdict::Pairing pairing = verdict::Pairing::Paired;       ///< run's default: pairs of one run index
-  verdict::LookRule looks;                                   ///< interim and final confidence
-  verdict::ControlRule controls = verdict::ControlRule::Shift;  ///< how the job's controls hold claims back
+  Pairing pairing = Pairing::Paired;          ///< run's default: pairs of one run index
+  LookRule looks;                             ///< interim and final confidence
+  ControlRule controls = ControlRule::Shift;  ///< how the job's controls hold claims back
 };
 
 /// One benchmark judged at `look`: paired on its complete pairs (the note says
 /// how many incomplete ones were dropped) or unpaired on all its runs.
-verdict::TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule,
-                                     verdict::Look look);
+TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule, Look look);
 
 /// One control of the job as the control rule uses it: its interval (judged
 /// at the final look, however early it stopped: what reports show) and its samples.
 struct JudgedControl {
-  verdict::ControlInterval interval;
+  ControlInterval interval;
   BenchmarkSamples samples;
 };
 
@@ -42,11 +41,11 @@ struct JudgedControl {
 /// lets a control's chance low reading pass a row that only its shift explains.
 struct JobControls {
   std::vector<JudgedControl> controls;  ///< at the final look (what reports show)
-  /// The shift the controls show at each look's confidence, indexed by verdict::Look.
-  std::array<verdict::ControlShift, 3> shift_by_look;
+  /// The shift the controls show at each look's confidence, indexed by Look.
+  std::array<ControlShift, 3> shift_by_look;
 
   /// The shift the controls show at `look`'s confidence (the final look's is what reports show).
-  const verdict::ControlShift& shift_at(verdict::Look look) const {
+  const ControlShift& shift_at(Look look) const {
     return shift_by_look[static_cast<size_t>(look)];
   }
 };
@@ -72,13 +71,13 @@ struct ControlOutcome {
   bool regression_stands = true;
   bool faster_stands = true;
   std::optional<stats::RatioEstimate> net;  ///< the row net of the control it was judged against, when one was
-  std::optional<verdict::ControlInterval> net_against;  ///< that control
+  std::optional<ControlInterval> net_against;  ///< that control
 };
 
-/// The control rule on one row judged at `look` (verdict::claim_stands), with
+/// The control rule on one row judged at `look` (claim_stands), with
 /// the net interval it took against the control showing the largest shift.
 /// The schedule and the reports both judge through this.
-ControlOutcome apply_control_rule(const verdict::TimeJudgement& row, const BenchmarkSamples& samples, double budget,
-                                  const JobControls& controls, const TimeRule& rule, verdict::Look look);
+ControlOutcome apply_control_rule(const TimeJudgement& row, const BenchmarkSamples& samples, double budget,
+                                  const JobControls& controls, const TimeRule& rule, Look look);
 
 }  // namespace cobench::verdict
