@@ -20,16 +20,12 @@ using namespace cobench::testing;
 TEST(BenchmarkEnvironmentE2E, FlagVariablesInTheEnvironmentChangeNoRunAndTheJobSaysItLeftThemOut) {
   TempDir dir;
   GitRepo repo{dir / "repo"};
-  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_pair", "pair.cc"}}));
   const std::string source =
       "#include <benchmark/benchmark.h>\n"
       "static void BM_kept(benchmark::State& s) { unsigned x = 1; for (auto _ : s) benchmark::DoNotOptimize(x *= 3); }\n"
       "static void BM_other(benchmark::State& s) { unsigned x = 1; for (auto _ : s) benchmark::DoNotOptimize(x *= 5); }\n"
       "BENCHMARK(BM_kept);\nBENCHMARK(BM_other);\nBENCHMARK_MAIN();\n";
-  repo.write("pair.cc", source);
-  const std::string base = repo.commit("base");
-  repo.write("pair.cc", source + "// head\n");
-  repo.commit("head");
+  const std::string base = commit_one_target_and_a_comment(repo, "bench_pair", "pair.cc", source);
   const fs::path out = dir / "out";
   const auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--out", out.string(), "--all",
                                    "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "0", "--layouts", "1",

@@ -110,17 +110,13 @@ TEST(CredentialsInNamesE2E, ABenchmarkNamedWithATokenLeavesItOutOfTheRunsOutputF
   TempDir dir;
   write_file(dir / "token.txt", "glpat-AAAAsecretgitlab0001\n");
   GitRepo repo{dir / "repo"};
-  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_named", "named.cc"}}));
   const std::string source =
       "#include <benchmark/benchmark.h>\n#include <fstream>\n#include <string>\n"
       "static void BM(benchmark::State& s) { unsigned x = 1; for (auto _ : s) benchmark::DoNotOptimize(x *= 3); }\n"
       "static int registered = [] { std::ifstream f(\"" + (dir / "token.txt").string() + "\"); std::string t; f >> t;\n"
       "  benchmark::RegisterBenchmark((\"BM_name_\" + t).c_str(), BM); return 0; }();\n"
       "BENCHMARK_MAIN();\n";
-  repo.write("named.cc", source);
-  const std::string base = repo.commit("base");
-  repo.write("named.cc", source + "// head\n");
-  repo.commit("head");
+  const std::string base = commit_one_target_and_a_comment(repo, "bench_named", "named.cc", source);
   const fs::path out = dir / "out";
   auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--out", out.string(), "--all",
                              "--min-runs", "2", "--max-runs", "2", "--alloc-runs", "0", "--layouts", "1",

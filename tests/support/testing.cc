@@ -83,6 +83,16 @@ std::string gbench_cmakelists(const std::map<std::string, std::string>& targets)
   return text;
 }
 
+std::string commit_one_target_and_a_comment(const GitRepo& repo, const std::string& target, const std::string& file,
+                                            const std::string& source) {
+  repo.write("CMakeLists.txt", gbench_cmakelists({{target, file}}));
+  repo.write(file, source);
+  const std::string base = repo.commit("base");
+  repo.write(file, source + "// head\n");
+  repo.commit("head");
+  return base;
+}
+
 WideChange write_wide_change(const GitRepo& repo, const std::vector<std::string>& targets) {
   auto source = [](const std::string& name, bool common, size_t padding) {
     return fmt::format("#include <benchmark/benchmark.h>\n{}\n"

@@ -53,6 +53,12 @@ class GitRepo {
 /// executable per entry of `targets` (target name -> source file).
 std::string gbench_cmakelists(const std::map<std::string, std::string>& targets);
 
+/// One Google Benchmark target `target` built from `file` (holding `source`),
+/// committed as the base, and a head that adds a comment line to `file`: the
+/// same code on both sides. Returns the base's SHA.
+std::string commit_one_target_and_a_comment(const GitRepo& repo, const std::string& target, const std::string& file,
+                                            const std::string& source);
+
 /// A wide change, as a core-header edit is on a real suite: one Google
 /// Benchmark target per name in `targets` (bench_<name>, each source a
 /// different size), all including common.h, plus bench_ctl, which includes
