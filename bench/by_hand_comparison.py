@@ -385,6 +385,40 @@ def render_table(jobs: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_benchmarks(jobs: list[dict]) -> str:
+    """Each benchmark's verdicts per tool, condition and head: which family a tool could not decide,
+    or decided wrongly, which the summed table hides. Empty when the jobs carry no rows."""
+    cells: dict[tuple[str, str, str], dict[str, dict[str, int]]] = {}
+    for job in jobs:
+        for row in job.get("rows") or []:
+            per_tool = cells.setdefault((row["name"], job["condition"], job["head"]), {})
+            counts = per_tool.setdefault(job["tool"], dict.fromkeys(VERDICTS, 0))
+            counts[row["verdict"]] += 1
+    if not cells:
+        return ""
+    tools = [t for t in TOOLS if any(t in per_tool for per_tool in cells.values())]
+    tools += sorted({t for per_tool in cells.values() for t in per_tool} - set(tools))
+    # The fixture's families in their own order, then any other name in the order the jobs gave it.
+    names = [f.benchmark for f in FAMILIES] + list(dict.fromkeys(name for name, _, _ in cells))
+
+    def order(key: tuple[str, str, str]) -> tuple[int, int, int]:
+        name, condition, head = key
+        return (names.index(name), list(CONDITIONS).index(condition) if condition in CONDITIONS else len(CONDITIONS),
+                list(HEADS).index(head) if head in HEADS else len(HEADS))
+
+    def words(counts: dict[str, int] | None) -> str:
+        return ", ".join(f"{n} {v}" for v, n in counts.items() if n) if counts else ""
+
+    lines = ["| benchmark | condition | head | " + " | ".join(TOOLS[t].label if t in TOOLS else t for t in tools) + " |",
+             "|---|---|---|" + "---|" * len(tools)]
+    for key in sorted(cells, key=order):
+        name, condition, head = key
+        head_label = HEADS[head].label if head in HEADS else head
+        lines.append(f"| {name} | {CONDITIONS.get(condition, condition)} | {head_label} | "
+                     + " | ".join(words(cells[key].get(t)) for t in tools) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def render_phases(jobs: list[dict]) -> str:
     """Where each cell's time went: every phase's mean seconds per job, in the order the jobs gave them."""
     cells: dict[tuple[str, str, str], list[dict]] = {}
@@ -422,6 +456,9 @@ def render(records: list[dict]) -> str:
     if context:
         out += render_context(context, end) + "\n"
     out += render_table(jobs)
+    benchmarks = render_benchmarks(jobs)
+    if benchmarks:
+        out += "\nPer benchmark (verdicts summed over the cell's jobs):\n\n" + benchmarks
     phases = render_phases(jobs)
     return out + ("\nWhere the time went (mean seconds per job):\n\n" + phases if phases else "")
 

@@ -155,6 +155,23 @@ class Table(unittest.TestCase):
                          "| cobench | load that comes and goes | A/A | 0 | 0 | 0 | 3 | 100 |\n"
                          "| compare.py R=9 | load that comes and goes | A/A | 3 | 1 | 0 | 2 | 42 |\n")
 
+    def test_per_benchmark_verdicts_in_the_fixtures_family_order_with_a_column_per_tool(self):
+        def with_rows(job, *rows):
+            return dict(job, rows=[{"name": name, "verdict": verdict} for name, verdict in rows])
+        jobs = [with_rows(self.job("r9", "quiet", "slow10", 40), ("BM_PointerChase", "pass"), ("BM_Compute", "regression")),
+                with_rows(self.job("cobench", "quiet", "slow10", 30), ("BM_PointerChase", "inconclusive"),
+                          ("BM_Compute", "regression")),
+                with_rows(self.job("r9", "quiet", "slow10", 40), ("BM_PointerChase", "regression"),
+                          ("BM_Compute", "regression")),
+                with_rows(self.job("r9", "load", "aa", 40), ("BM_Compute", "faster"))]
+        self.assertEqual(bh.render_benchmarks(jobs),
+                         "| benchmark | condition | head | cobench | compare.py R=9 |\n"
+                         "|---|---|---|---|---|\n"
+                         "| BM_Compute | quiet | +10% | 1 regression | 2 regression |\n"
+                         "| BM_Compute | load that comes and goes | A/A |  | 1 faster |\n"
+                         "| BM_PointerChase | quiet | +10% | 1 inconclusive | 1 regression, 1 pass |\n")
+        self.assertEqual(bh.render_benchmarks([self.job("r9", "quiet", "aa", 40)]), "")
+
     def test_each_cells_phases_are_their_mean_per_job_and_cells_without_phases_say_nothing(self):
         jobs = [dict(self.job("cobench", "quiet", "aa", 20), phases={"build": 1.0, "runs": 10.0}),
                 dict(self.job("cobench", "quiet", "aa", 30), phases={"build": 3.0, "runs": 20.0}),
