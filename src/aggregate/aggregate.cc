@@ -184,7 +184,7 @@ std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& sh
   if (!outcome.net || !outcome.net->ci_reachable)
     return fmt::format("{}; too few runs beside that control to take it out: not told apart from no change", which);
   const auto& net = *outcome.net;
-  return fmt::format("{}; net of that control, run by run, this row reads {:.3f} [{:.3f}, {:.3f}], {}: not told "
+  return fmt::format("{}; net of that control, this row reads {:.3f} [{:.3f}, {:.3f}], {}: not told "
                      "apart from no change",
                      which, net.ratio, net.ci_low, net.ci_high,
                      regression ? fmt::format("not wholly above {:g}", verdict::budget_line(budget)) : std::string("not wholly below 1"));
@@ -206,8 +206,7 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
   const verdict::TimeRule rule = results::time_rule(settings);
   const auto control_samples = results::control_samples(results.runs, kinds, rule.metric);
   const verdict::JobControls controls = verdict::judge_controls(control_samples, rule);
-  std::vector<verdict::ControlInterval> intervals;
-  for (const auto& control : controls.controls) intervals.push_back(control.interval);
+  const std::vector<verdict::ControlInterval>& intervals = controls.controls;
   out.controls = verdict::telling_per_kind(intervals);
   if (intervals.empty()) return;
   out.control_rule = verdict::describe(rule.controls);
@@ -236,7 +235,7 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     const verdict::BenchmarkSamples& samples = target->second[row.name];
     const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
     const verdict::JobControls& judged_against = look == verdict::Look::Final ? controls : controls_after(runs_of(samples));
-    const auto outcome = verdict::apply_control_rule(row.time, samples, budget, judged_against, rule, look);
+    const auto outcome = verdict::apply_control_rule(row.time, budget, judged_against, rule, look);
     const verdict::ControlShift& shift_then = judged_against.shift_at(look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = verdict::Verdict::Inconclusive;

@@ -290,7 +290,7 @@ std::vector<std::string> undecided_benchmarks(const std::string& target, const s
       if (!verdict::not_worth_more_runs(judged, budget, verdict::complete_pairs(samples), settings.max_runs,
                                         settings.rule.looks.confidence(verdict::Look::Final)))
         out.push_back(name);
-    } else if (!verdict::apply_control_rule(judged, samples, budget, controls, settings.rule, look).regression_stands) {
+    } else if (!verdict::apply_control_rule(judged, budget, controls, settings.rule, look).regression_stands) {
       out.push_back(name);
     }
   }

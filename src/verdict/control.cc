@@ -124,7 +124,7 @@ std::string describe(ControlRule rule) {
   return "a regression (or faster row) stands when it clears the budget on top of the largest shift the controls' "
          "intervals still allow at the row's look (or lies below the lowest); else, where a control's whole interval lies off 1 (the "
          "head side shifted with no change) or one is narrow enough to have shown a shift of the budget's size, only "
-         "if its ratio net of that control's, paired run by run, still "
+         "if its ratio net of that control's (the two intervals' errors added) still "
          "clears the budget (or lies below 1); else at the last look, where a control that never showed a shift is "
          "noise and moves no row";
 }

@@ -85,7 +85,7 @@ enum class Claim {
 ///   still allow: above (1 + budget) × the highest upper end of a control's
 ///   interval, or below the lowest lower end;
 /// - else, where net_against() names a control, only when `net` (the row's
-///   ratio net of that control's, paired run by run at the row's confidence)
+///   ratio net of that control's, from the two intervals at the row's look)
 ///   still makes the claim: wholly above 1 + `budget`, or wholly below 1; a
 ///   precise biased control thus takes its bias out of every row;
 /// - else (every control too wide to tell) only at the final look (before it,

@@ -30,17 +30,12 @@ TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, cons
 
 /// One control of the job as the control rule uses it: its interval (judged
 /// at the final look, however early it stopped: what reports show) and its samples.
-struct JudgedControl {
-  ControlInterval interval;
-  BenchmarkSamples samples;
-};
-
 /// The job's controls, and the shift they show under the rule at each look.
 /// A row judged at a look is held to the controls' intervals at that look's
 /// confidence: a bound from a laxer level, looked at again after every block,
 /// lets a control's chance low reading pass a row that only its shift explains.
 struct JobControls {
-  std::vector<JudgedControl> controls;  ///< at the final look (what reports show)
+  std::vector<ControlInterval> controls;  ///< at the final look (what reports show)
   /// The shift the controls show at each look's confidence, indexed by Look.
   std::array<ControlShift, 3> shift_by_look;
 
@@ -60,11 +55,12 @@ struct ControlTarget {
 /// judged as a control.
 JobControls judge_controls(const std::map<std::string, ControlTarget>& targets, const TimeRule& rule);
 
-/// The row's ratio net of a control's: the paired interval, at `confidence`,
-/// of (row head/base) / (control head/base) over the run indices both have a
-/// complete pair for; nullopt when they share none.
-std::optional<stats::RatioEstimate> net_of(const BenchmarkSamples& row, const BenchmarkSamples& control,
-                                           double confidence);
+/// The row's ratio net of a control's: (row head/base) / (control head/base),
+/// from the row's interval and the control's, both at the row's look: each end
+/// reaches out by the root sum of squares of the two intervals' reaches that
+/// way on the log scale (independent errors add). The row's other fields
+/// (confidence, method) are kept; nullopt when either has no interval.
+std::optional<stats::RatioEstimate> net_of(const stats::RatioEstimate& row, const ControlInterval& control);
 
 /// What the control rule makes of one judged row.
 struct ControlOutcome {
@@ -77,7 +73,7 @@ struct ControlOutcome {
 /// The control rule on one row judged at `look` (claim_stands), with
 /// the net interval it took against the control showing the largest shift.
 /// The schedule and the reports both judge through this.
-ControlOutcome apply_control_rule(const TimeJudgement& row, const BenchmarkSamples& samples, double budget,
+ControlOutcome apply_control_rule(const TimeJudgement& row, double budget,
                                   const JobControls& controls, const TimeRule& rule, Look look);
 
 }  // namespace cobench::verdict

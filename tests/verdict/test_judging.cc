@@ -105,9 +105,8 @@ TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
   row.estimate.ratio = row_low * 1.01;
   row.estimate.ci_low = row_low;
   row.estimate.ci_high = row_low * 1.02;
-  const auto samples = ratio_samples(std::vector<double>(8, row_low * 1.01));
-  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, controls, rule, Look::Early).regression_stands);
-  EXPECT_TRUE(apply_control_rule(row, samples, 0.05, controls, rule, Look::Final).regression_stands);
+  EXPECT_FALSE(apply_control_rule(row, 0.05, controls, rule, Look::Early).regression_stands);
+  EXPECT_TRUE(apply_control_rule(row, 0.05, controls, rule, Look::Final).regression_stands);
 
   // One tied pair leaves 7, too few for an interval at 99%: early, the control
   // rules out no shift at all, and the row waits for it.
@@ -116,7 +115,52 @@ TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
   EXPECT_FALSE(tied.shift_at(Look::Final).unbounded);
   row.estimate.ci_low = 1.5;
   row.estimate.ci_high = 1.6;
-  EXPECT_FALSE(apply_control_rule(row, samples, 0.05, tied, rule, Look::Early).regression_stands);
+  EXPECT_FALSE(apply_control_rule(row, 0.05, tied, rule, Look::Early).regression_stands);
+}
+
+TEST(Judging, TheNetOfAControlTakesItsShiftOutAndAddsTheTwoErrors) {
+  stats::RatioEstimate row;
+  row.ratio = 1.144;
+  row.ci_low = 1.144 / std::exp(0.005);
+  row.ci_high = 1.144 * std::exp(0.005);
+  row.confidence = 0.9973;
+  const ControlInterval control{"layout:ctl/BM", "layout", 1.04, 1.04 / std::exp(0.03), 1.04 * std::exp(0.012), 0.052};
+  const auto net = net_of(row, control);
+  ASSERT_TRUE(net);
+  EXPECT_NEAR(net->ratio, 1.1, 1e-12);
+  // Down: the row's 0.5% and the control's reach up (1.2%), which would explain more of the row.
+  EXPECT_NEAR(std::log(net->ratio / net->ci_low), std::hypot(0.005, 0.012), 1e-12);
+  // Up: the row's 0.5% and the control's reach down (3%).
+  EXPECT_NEAR(std::log(net->ci_high / net->ratio), std::hypot(0.005, 0.03), 1e-12);
+  EXPECT_EQ(net->confidence, 0.9973) << "the row's look";
+
+  // A row with no interval yet has no net either.
+  row.ci_reachable = false;
+  EXPECT_FALSE(net_of(row, control));
+}
+
+TEST(Judging, ABiasedControlWithdrawsTheShareOfARegressionItExplainsAndNoMore) {
+  // The control reads a +4% shift of the head side, ±1%. A row reading 1.08 is
+  // that shift and +4% of its own: under the budget, not a regression. A row
+  // reading 1.144 is +10% of its own: it stands though 1.05 x the control's
+  // upper end (1.103) would not hold it back by itself.
+  TimeRule rule;
+  std::vector<double> shifted;
+  for (int i = 0; i < 12; ++i) shifted.push_back(1.04 * (1 + 0.004 * ((i * 7) % 5 - 2)));
+  const auto controls = judge_controls(layout_control(shifted), rule);
+  ASSERT_GT(controls.shift_at(Look::Final).slower, 1.02);
+  TimeJudgement row;
+  row.compared = true;
+  row.verdict = Verdict::Regression;
+  for (const auto& [reads, stands] : {std::pair{1.08, false}, std::pair{1.144, true}}) {
+    row.estimate.ratio = reads;
+    row.estimate.ci_low = reads * 0.995;
+    row.estimate.ci_high = reads * 1.005;
+    const auto outcome = apply_control_rule(row, 0.05, controls, rule, Look::Final);
+    EXPECT_EQ(outcome.regression_stands, stands) << reads;
+    ASSERT_TRUE(outcome.net) << reads;
+    EXPECT_NEAR(outcome.net->ratio, reads / controls.shift_at(Look::Final).controls.front().ratio, 1e-12);
+  }
 }
 
 }  // namespace
