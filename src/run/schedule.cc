@@ -287,7 +287,8 @@ std::vector<std::string> undecided_benchmarks(const std::string& target, const s
     const auto judged = verdict::judge_samples(samples, budget, settings.rule, look);
     if (judged.verdict == verdict::Verdict::Inconclusive) {
       // One that the pairs left until max_runs would almost never decide ends open now.
-      if (!verdict::not_worth_more_runs(judged, budget, verdict::complete_pairs(samples), settings.max_runs,
+      if (!settings.stop_when_futile ||
+          !verdict::not_worth_more_runs(judged, budget, verdict::complete_pairs(samples), settings.max_runs,
                                         settings.rule.looks.confidence(verdict::Look::Final)))
         out.push_back(name);
     } else if (!verdict::apply_control_rule(judged, budget, controls, settings.rule, look).regression_stands) {

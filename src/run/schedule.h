@@ -44,6 +44,11 @@ struct ScheduleSettings {
   std::string time_budget_name;           ///< how stop reasons name it ("measuring budget 2.0 min"); "": "time budget X"
   verdict::TimeRule rule;                 ///< metric, pairing and look rule, as the reports judge
   bool per_benchmark = true;              ///< a decided benchmark stops running (false: a target runs all while any is undecided)
+  /// An undecided benchmark whose projected chance to be decided by max_runs is
+  /// too small stops running (verdict::not_worth_more_runs). Off where the
+  /// runs are asked for agreement with an earlier reading rather than a
+  /// decision: another code layout checking a claim (job/layout_step.cc).
+  bool stop_when_futile = true;
   RepetitionPolicy repetitions;
   /// Allowed slowdown (fraction) for one benchmark, overrides applied.
   std::function<double(const std::string& target, const std::string& name)> budget_for;

@@ -183,6 +183,20 @@ TEST(Schedule, ADecidedBenchmarkStopsRunningWhileItsUndecidedNeighbourGoesOnUnti
   EXPECT_FALSE(outcome.stop_reasons.count("t")) << "finished, not stopped at max_runs";
 }
 
+TEST(Schedule, WithoutTheFutilityStopAnUndecidedBenchmarkRunsToMaxRuns) {
+  // The same undecided benchmark as above, where the runs are asked for agreement, not a decision.
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_noisy"}};
+  runner.targets["t"].noise = 0.01;
+  auto hooks = fake_clock(runner);
+  auto s = defaults(6, 20);
+  s.budget_for = [](const std::string&, const std::string&) { return 0.0; };
+  s.stop_when_futile = false;
+  auto outcome = run_schedule(runner, fake_pairs(runner), s, hooks);
+  EXPECT_EQ(runner.count("t", Side::Base), 20);
+  EXPECT_TRUE(outcome.stop_reasons.count("t")) << "stopped at max_runs, still undecided";
+}
+
 TEST(Schedule, PairedEarlyLooksDecideOnlyOnceTheirIntervalExists) {
   // The early looks are at 99%: an exact signed-rank interval needs 8 pairs
   // whose times differ (2/2^8 < 1%), so a clear 2x is decided at 8, not at 6.
