@@ -194,7 +194,6 @@ cobench::verdict::Verdict simulate_job(ModelRunner& runner, const Method& method
   for (const auto& row : report.benchmarks) {
     if (row.is_control) continue;
     runs_per_side = static_cast<double>(row.base_samples.size());
-    if (getenv("SIM_DEBUG") && row.verdict == cobench::verdict::Verdict::Inconclusive) fmt::print(stderr, "INC runs={} ratio={:.3f} [{:.3f},{:.3f}] note={}\n", row.base_samples.size(), row.time.estimate.ratio, row.time.estimate.ci_low, row.time.estimate.ci_high, row.note);
     return row.verdict;
   }
   return cobench::verdict::Verdict::Inconclusive;

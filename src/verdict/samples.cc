@@ -16,7 +16,6 @@ Pairs pairs_of(const BenchmarkSamples& samples) {
     if (it == base_by_run.end()) continue;
     out.base.push_back(it->second);
     out.head.push_back(samples.head[i]);
-    out.runs.push_back(samples.head_runs[i]);
   }
   out.incomplete = static_cast<int>(samples.base.size() + samples.head.size() - 2 * out.base.size());
   return out;

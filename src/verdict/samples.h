@@ -31,7 +31,6 @@ double median_work(const std::vector<double>& work);
 struct Pairs {
   std::vector<double> base;
   std::vector<double> head;
-  std::vector<int> runs;              ///< runs[i]: the run index of the pair base[i], head[i]
   int incomplete = 0;                 ///< runs whose partner failed or is missing: dropped
 };
 
