@@ -334,6 +334,10 @@ int main(int argc, char** argv) {
       {"row 1%, control 13% noise, A/A", {{noise(0.01), 0.0}, noise(0.13)}},
       {"row 1%, control 1%, +5% (at the budget)", {{noise(0.01), 0.05}, noise(0.01)}},
       {"row 4%, control 4%, +5% (at the budget)", {{noise(0.04), 0.05}, noise(0.04)}},
+      // A noisy row beside a quiet, unbiased control: what netting against a control that shows no
+      // shift (but could have shown one of the budget's size) costs a real slowdown.
+      {"row 8%, control 1%, +10%", {{noise(0.08), 0.10}, noise(0.01)}},
+      {"row 8%, control 3%, +10%", {{noise(0.08), 0.10}, noise(0.03)}},
       {"head side +4%, row 1%, control 1%, +4% (reads 1.08)", {{noise(0.01), 0.04}, noise(0.01), 0.04}},
       {"head side +4%, row 4%, control 1%, +4% (reads 1.08)", {{noise(0.04), 0.04}, noise(0.01), 0.04}},
       {"head side +4%, row 1%, control 4%, +4% (reads 1.08)", {{noise(0.01), 0.04}, noise(0.04), 0.04}},
