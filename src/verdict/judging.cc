@@ -55,7 +55,7 @@ std::optional<stats::RatioEstimate> net_of(const stats::RatioEstimate& row, cons
   const double center = std::log(row.ratio) - std::log(control.ratio);
   const double down = std::hypot(std::log(row.ratio / row.ci_low), std::log(control.ci_high / control.ratio));
   const double up = std::hypot(std::log(row.ci_high / row.ratio), std::log(control.ratio / control.ci_low));
-  stats::RatioEstimate net = row;  // the row's confidence, method and pair count
+  stats::RatioEstimate net = row;  // the row's confidence and method (its p-value stays the row's: unread)
   net.ratio = std::exp(center);
   net.ci_low = std::exp(center - down);
   net.ci_high = std::exp(center + up);

@@ -18,7 +18,7 @@ namespace cobench::verdict {
 
 /// The job's way of judging time.
 struct TimeRule {
-  std::string metric = "auto";                               ///< "real_time", "cpu_time" or "auto"
+  std::string metric = "auto";                ///< "real_time", "cpu_time" or "auto"
   Pairing pairing = Pairing::Paired;          ///< run's default: pairs of one run index
   LookRule looks;                             ///< interim and final confidence
   ControlRule controls = ControlRule::Shift;  ///< how the job's controls hold claims back
@@ -28,14 +28,12 @@ struct TimeRule {
 /// how many incomplete ones were dropped) or unpaired on all its runs.
 TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule, Look look);
 
-/// One control of the job as the control rule uses it: its interval (judged
-/// at the final look, however early it stopped: what reports show) and its samples.
 /// The job's controls, and the shift they show under the rule at each look.
 /// A row judged at a look is held to the controls' intervals at that look's
 /// confidence: a bound from a laxer level, looked at again after every block,
 /// lets a control's chance low reading pass a row that only its shift explains.
 struct JobControls {
-  std::vector<ControlInterval> controls;  ///< at the final look (what reports show)
+  std::vector<ControlInterval> controls;  ///< at the final look, however early one stopped (what reports show)
   /// The shift the controls show at each look's confidence, indexed by Look.
   std::array<ControlShift, 3> shift_by_look;
 
@@ -58,8 +56,9 @@ JobControls judge_controls(const std::map<std::string, ControlTarget>& targets, 
 /// The row's ratio net of a control's: (row head/base) / (control head/base),
 /// from the row's interval and the control's, both at the row's look: each end
 /// reaches out by the root sum of squares of the two intervals' reaches that
-/// way on the log scale (independent errors add). The row's other fields
-/// (confidence, method) are kept; nullopt when either has no interval.
+/// way on the log scale (independent errors add). The row's other fields are
+/// kept (its confidence and method; its p-value is the row's own, not the
+/// net's: only the ratio and interval are read); nullopt when either has no interval.
 std::optional<stats::RatioEstimate> net_of(const stats::RatioEstimate& row, const ControlInterval& control);
 
 /// What the control rule makes of one judged row.
