@@ -358,14 +358,23 @@ TOOLS = {"cobench": Tool("cobench", "cobench", 0),
 CONDITIONS = {"quiet": "quiet", "load": "load that comes and goes"}
 
 
+def rank(table: dict, key: str) -> int:
+    """Where `key` stands in one of the tables above (TOOLS, CONDITIONS, HEADS); after them all if it is not there."""
+    return list(table).index(key) if key in table else len(table)
+
+
+def label(table: dict, key: str) -> str:
+    """How the tables name `key` of one of the tables above (a Tool's or Head's label, a condition's text);
+    a key the table does not have, as it is."""
+    value = table.get(key)
+    return key if value is None else getattr(value, "label", value)
+
+
 def render_table(jobs: list[dict]) -> str:
     """One row per tool, condition and head, in the issue's order: condition, head, then tool."""
     cells: dict[tuple[str, str, str], list[dict]] = {}
     for job in jobs:
         cells.setdefault((job["condition"], job["head"], job["tool"]), []).append(job)
-
-    def rank(table: dict, key: str) -> int:
-        return list(table).index(key) if key in table else len(table)
 
     def order(key: tuple[str, str, str]) -> tuple[int, int, int]:
         condition, head, tool = key
@@ -378,9 +387,7 @@ def render_table(jobs: list[dict]) -> str:
         done = cells[key]
         totals = {v: sum(job["counts"][v] for job in done) for v in VERDICTS}
         seconds = statistics.mean(job["seconds"] for job in done)
-        tool_label = TOOLS[tool].label if tool in TOOLS else tool
-        head_label = HEADS[head].label if head in HEADS else head
-        lines.append(f"| {tool_label} | {CONDITIONS.get(condition, condition)} | {head_label} | "
+        lines.append(f"| {label(TOOLS, tool)} | {label(CONDITIONS, condition)} | {label(HEADS, head)} | "
                      + " | ".join(str(totals[v]) for v in VERDICTS) + f" | {seconds:.0f} |")
     return "\n".join(lines) + "\n"
 
@@ -403,18 +410,16 @@ def render_benchmarks(jobs: list[dict]) -> str:
 
     def order(key: tuple[str, str, str]) -> tuple[int, int, int]:
         name, condition, head = key
-        return (names.index(name), list(CONDITIONS).index(condition) if condition in CONDITIONS else len(CONDITIONS),
-                list(HEADS).index(head) if head in HEADS else len(HEADS))
+        return names.index(name), rank(CONDITIONS, condition), rank(HEADS, head)
 
     def words(counts: dict[str, int] | None) -> str:
         return ", ".join(f"{n} {v}" for v, n in counts.items() if n) if counts else ""
 
-    lines = ["| benchmark | condition | head | " + " | ".join(TOOLS[t].label if t in TOOLS else t for t in tools) + " |",
+    lines = ["| benchmark | condition | head | " + " | ".join(label(TOOLS, t) for t in tools) + " |",
              "|---|---|---|" + "---|" * len(tools)]
     for key in sorted(cells, key=order):
         name, condition, head = key
-        head_label = HEADS[head].label if head in HEADS else head
-        lines.append(f"| {name} | {CONDITIONS.get(condition, condition)} | {head_label} | "
+        lines.append(f"| {name} | {label(CONDITIONS, condition)} | {label(HEADS, head)} | "
                      + " | ".join(words(cells[key].get(t)) for t in tools) + " |")
     return "\n".join(lines) + "\n"
 
@@ -429,9 +434,7 @@ def render_phases(jobs: list[dict]) -> str:
     for (tool, condition, head), phase_lists in cells.items():
         names = list(dict.fromkeys(name for phases in phase_lists for name in phases))
         means = ", ".join(f"{name} {statistics.mean(p.get(name, 0.0) for p in phase_lists):.1f} s" for name in names)
-        tool_label = TOOLS[tool].label if tool in TOOLS else tool
-        head_label = HEADS[head].label if head in HEADS else head
-        lines.append(f"- {tool_label}, {CONDITIONS.get(condition, condition)}, {head_label}: {means}")
+        lines.append(f"- {label(TOOLS, tool)}, {label(CONDITIONS, condition)}, {label(HEADS, head)}: {means}")
     return "\n".join(lines) + "\n" if lines else ""
 
 
