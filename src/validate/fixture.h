@@ -32,7 +32,7 @@ struct FixtureTarget {
   /// The kind of work an iteration does.
   enum class Work {
     Chain,         ///< dependent multiply-adds (compute-bound)
-    PointerChase,  ///< dependent loads through a shuffled 8 MB array (memory-bound)
+    PointerChase,  ///< dependent loads through one cycle over 128 MB (DRAM-bound)
     JoinStrings,   ///< copies and joins 256 short strings (allocator-bound)
   };
   std::string target;     ///< "bench_slowdown_10"
