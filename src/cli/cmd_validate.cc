@@ -32,6 +32,7 @@
 #include "process/process.h"
 #include "validate/campaign.h"
 #include "validate/fixture.h"
+#include "validate/resume.h"
 #include "validate/summary.h"
 
 namespace cobench::cli {
@@ -46,6 +47,7 @@ struct ValidateFlags {
   int jobs = kDefaultJobs;
   bool short_run = false;
   bool keep = false;
+  bool resume = false;
   std::string out;
   std::vector<std::string> methods;
   std::vector<std::string> run_args;
@@ -168,6 +170,12 @@ int run_validate(const ValidateFlags& flags) {
   const fs::path user_repo = own_repo ? git::toplevel(fs::absolute(flags.repo)) : fs::path();
   const std::string user_sha = own_repo ? git::resolve(user_repo, "HEAD") : "";
   const fs::path out = flags.out.empty() ? fs::path() : fs::absolute(flags.out);
+  if (flags.resume && out.empty()) throw InputError("--resume: give --out, the folder of the campaign to go on with");
+  if (flags.resume) validate::earlier_summary(out);  // before anything is written
+  if (!flags.resume && !out.empty() && fs::exists(out / "summary.json"))
+    throw InputError(fmt::format("--out {}: a campaign's summary.json is already there; --resume goes on with it, "
+                                 "another --out starts a new one",
+                                 out.string()));
   if (!out.empty()) create_report_folder(out, "--out");  // fail now, not after the first job
 
   validate::Context context;
@@ -221,10 +229,23 @@ int run_validate(const ValidateFlags& flags) {
     std::fprintf(stderr, "cobench validate: fixture of %zu benchmarks in %s; %zu jobs (%d per method); %s\n",
                  fixture.targets.size(), job_spec.repo.c_str(), order.size(), jobs_per_method, context.builds.c_str());
   std::vector<validate::JobResult> jobs;
+  std::set<int> done;  // job indices an earlier sitting finished
+  if (flags.resume) {
+    const validate::EarlierSittings earlier = validate::read_earlier_sittings(
+        out, validate::to_json(context, fixture, validate::summarize(fixture, methods, {})), order);
+    jobs = earlier.jobs;
+    for (const auto& job : jobs) done.insert(job.index);
+    context.resumed_commands = earlier.commands;
+    context.resumed_wall_seconds = earlier.wall_seconds;
+    context.resumed_jobs = static_cast<int>(jobs.size());
+    std::fprintf(stderr, "cobench validate: %zu of %zu jobs read back from %s/jobs (earlier sittings); the rest run\n",
+                 jobs.size(), order.size(), out.c_str());
+  }
   std::optional<validate::JobResult> failed;
   bool interrupted = false;
   for (size_t i = 0; i < order.size() && !failed && !interrupted; ++i) {
     const int index = static_cast<int>(i) + 1;
+    if (done.count(index)) continue;
     const validate::Method& method = methods[order[i]];
     const fs::path job_out = dir / "jobs" / fmt::format("{:03}", index);
     const fs::path log = dir / "jobs" / fmt::format("{:03}.log", index);
@@ -242,6 +263,8 @@ int run_validate(const ValidateFlags& flags) {
                    progress_line(job).c_str());
       if (!out.empty()) keep_job_files(job_out, log, out / "jobs" / fmt::format("{:03}", index));
       jobs.push_back(std::move(job));
+      // In run order, the earlier sittings' jobs among them, so that the tables list them as they ran.
+      std::stable_sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
     } catch (const Interrupted&) {
       interrupted = true;
       context.stopped = fmt::format("interrupted after {} of {} jobs", jobs.size(), order.size());
@@ -287,6 +310,9 @@ Subcommand add_validate(CLI::App& root) {
                            ->check(CLI::PositiveNumber);
   app->add_flag("--short", flags->short_run, "2 jobs per method: a check that fits a CI job");
   app->add_flag("--keep", flags->keep, "keep the temporary fixture repository, every job's reports and output");
+  app->add_flag("--resume", flags->resume,
+                "go on with the campaign an earlier run left in --out: its finished jobs are read back, the rest run "
+                "(the same methods, flags and fixture; --jobs may grow)");
   app->add_option("--out", flags->out, "write summary.json, summary.md and every job's report.json here");
   app->add_option("--method", flags->methods,
                   "NAME=ARGS: a method, ARGS extra `cobench run` flags split at spaces (repeatable; jobs take turns)")

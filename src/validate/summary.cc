@@ -295,8 +295,18 @@ std::string render_markdown(const Context& context, const Fixture& fixture, cons
     out += fmt::format("- repository: {} at {}, measured against itself (every benchmark unchanged: any regression "
                        "or faster verdict is a false alarm); builds: {}\n",
                        report::escape_markdown(fixture.repository.string()), fixture.head, context.builds);
-  out += fmt::format("- wall time: {:.1f} min{}\n\n", context.wall_seconds / 60,
+  out += fmt::format("- wall time: {:.1f} min{}{}\n", context.wall_seconds / 60,
+                     context.resumed_commands.empty() ? "" : " this sitting",
                      context.stopped.empty() ? "" : fmt::format(" (**stopped early**: {})", context.stopped));
+  if (!context.resumed_commands.empty()) {
+    std::vector<std::string> commands;
+    for (const auto& c : context.resumed_commands) commands.push_back(fmt::format("`{}`", report::sanitize_text(c, true)));
+    out += fmt::format("- resumed (--resume): {} job{} from {} earlier sitting{} of {:.1f} min in all, counted in the "
+                       "tables: {}\n",
+                       context.resumed_jobs, context.resumed_jobs == 1 ? "" : "s", commands.size(),
+                       commands.size() == 1 ? "" : "s", context.resumed_wall_seconds / 60, fmt::join(commands, "; "));
+  }
+  out += "\n";
   for (const auto& m : methods) out += method_table(fixture, m);
   if (methods.size() > 1) out += side_by_side(fixture, methods);
   out += jobs_table(methods);
@@ -338,6 +348,11 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
           {"builds", context.builds},
           {"wall_seconds", context.wall_seconds},
           {"stopped", context.stopped.empty() ? nlohmann::json() : nlohmann::json(context.stopped)},
+          {"resumed", context.resumed_commands.empty()
+                          ? nlohmann::json()
+                          : nlohmann::json{{"jobs", context.resumed_jobs},
+                                           {"commands", context.resumed_commands},
+                                           {"wall_seconds", context.resumed_wall_seconds}}},
           {"fixture", targets},
           {"repository", fixture.repository.empty() ? nlohmann::json() : nlohmann::json(fixture.repository.string())},
           {"layout_control", fixture.control},

@@ -65,7 +65,11 @@ struct Context {
   int jobs_per_method = 0;             ///< as planned
   std::vector<std::string> job_args;   ///< every job's flags besides the method's
   std::string builds;                  ///< how builds are shared: "ccache (...)" or why every job builds anew
-  double wall_seconds = 0;             ///< the whole campaign
+  double wall_seconds = 0;             ///< this sitting of the campaign
+  /// With --resume: the earlier sittings' command lines, wall time and the jobs they finished (counted in the tables).
+  std::vector<std::string> resumed_commands;
+  double resumed_wall_seconds = 0;
+  int resumed_jobs = 0;
   std::string stopped;                 ///< why it stopped early (interrupted, a job failed); empty: ran to the end
 };
 

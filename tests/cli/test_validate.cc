@@ -11,10 +11,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Runs `cobench validate ARGS` with its own TMPDIR; expects exit 2 with `message` and nothing left in TMPDIR.
-void expect_refused(const std::vector<std::string>& args, const std::string& message) {
+/// Runs `cobench validate ARGS` with its own TMPDIR, in a folder holding `existing` (files, relative to it);
+/// expects exit 2 with `message` and nothing left in TMPDIR.
+void expect_refused(const std::vector<std::string>& args, const std::string& message,
+                    const std::vector<std::string>& existing = {}) {
   t::TempDir dir;
   fs::create_directories(dir / "tmp");
+  for (const auto& file : existing) t::write_file(dir / file, "{}\n");
   std::vector<std::string> argv = {"validate"};
   argv.insert(argv.end(), args.begin(), args.end());
   const auto result = t::run_cobench(argv, dir.path(), {{"TMPDIR", (dir / "tmp").string()}}, 60);
@@ -42,6 +45,15 @@ TEST(Validate, RefusesWhatCobenchRunWouldRefuse) {
 TEST(Validate, RefusesAMalformedMethod) {
   expect_refused({"--method", "now"}, "--method now: write NAME=ARGS");
   expect_refused({"--method", "a=", "--method", "a=--pairing unpaired"}, "the name 'a' is given twice");
+}
+
+TEST(Validate, ResumesOnlyACampaignItCanFindAndStartsNoneOverAnother) {
+  expect_refused({"--resume"}, "--resume: give --out, the folder of the campaign to go on with");
+  expect_refused({"--out", "campaign"}, "/campaign: a campaign's summary.json is already there; --resume goes on with it",
+                 {"campaign/summary.json"});
+  expect_refused({"--out", "campaign", "--resume"}, "/campaign/summary.json: not found; --resume goes on with");
+  expect_refused({"--out", "campaign", "--resume"}, "/campaign/summary.json: not a summary cobench validate wrote",
+                 {"campaign/summary.json"});
 }
 
 }  // namespace

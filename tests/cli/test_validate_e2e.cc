@@ -166,4 +166,60 @@ TEST(ValidateRepoE2E, KnobsOfTheFixtureAndAPathThatIsNoRepositoryAreRefusedBefor
   EXPECT_NE(source_dir.err.find("give --repo too"), std::string::npos) << source_dir.err;
 }
 
+TEST(ValidateRepoE2E, AResumedCampaignRunsOnlyTheJobsTheEarlierSittingDidNotFinish) {
+  t::TempDir dir;
+  fs::create_directories(dir / "tmp");
+  t::GitRepo repo(dir / "repo");
+  repo.write("CMakeLists.txt", t::gbench_cmakelists({{"bench_hash", "hash.cc"}}));
+  repo.write("hash.cc", R"(#include <benchmark/benchmark.h>
+#include <functional>
+#include <string>
+static void BM_Hash(benchmark::State& state) {
+  const std::string text(256, 'x');
+  for (auto _ : state) benchmark::DoNotOptimize(std::hash<std::string>{}(text));
+}
+BENCHMARK(BM_Hash);
+BENCHMARK_MAIN();
+)");
+  repo.commit("suite");
+  const fs::path out = dir / "out";
+  const std::vector<std::string> common = {"validate", "--repo", repo.path().string(), "--min-time", "0.01",
+                                           "--run-arg=--max-runs=8", "--run-arg=--alloc-runs=0", "--out", out.string()};
+  const auto with = [&](std::vector<std::string> more) {
+    std::vector<std::string> argv = common;
+    argv.insert(argv.end(), more.begin(), more.end());
+    return t::run_cobench(argv, dir.path(), {{"TMPDIR", (dir / "tmp").string()}}, 600);
+  };
+  auto first = with({"--jobs", "1"});
+  ASSERT_EQ(first.exit_code, 0) << t::explain(first);
+  const std::string first_report = cobench::read_file(out / "jobs" / "001" / "report.json");
+
+  auto again = with({"--jobs", "2"});  // not over a campaign that is there
+  EXPECT_EQ(again.exit_code, 2) << t::explain(again);
+  EXPECT_NE(again.err.find("a campaign's summary.json is already there"), std::string::npos) << again.err;
+  auto other = with({"--jobs", "2", "--resume", "--run-arg=--max-runs=10"});
+  EXPECT_EQ(other.exit_code, 2) << t::explain(other);
+  EXPECT_NE(other.err.find((out / "summary.json").string() + ": --resume: every job's flags differ"), std::string::npos)
+      << other.err;
+
+  auto resumed = with({"--jobs", "2", "--resume"});
+  ASSERT_EQ(resumed.exit_code, 0) << t::explain(resumed);
+  EXPECT_NE(resumed.err.find("1 of 2 jobs read back"), std::string::npos) << resumed.err;
+  EXPECT_EQ(resumed.err.find("job 1/2"), std::string::npos) << "job 1 ran in the first sitting: " << resumed.err;
+  EXPECT_NE(resumed.err.find("job 2/2 (default): running"), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.out.find("- resumed (--resume): 1 job from 1 earlier sitting"), std::string::npos) << resumed.out;
+  EXPECT_EQ(cobench::read_file(out / "jobs" / "001" / "report.json"), first_report);  // read back, not run again
+
+  const auto summary = nlohmann::json::parse(cobench::read_file(out / "summary.json"));
+  const auto& jobs = summary.at("methods").at(0).at("jobs");
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs.at(0).at("index"), 1);
+  EXPECT_EQ(jobs.at(1).at("index"), 2);
+  EXPECT_EQ(summary.at("methods").at(0).at("rows").at(0).at("verdicts"), 2) << "one benchmark, two jobs";
+  EXPECT_EQ(summary.at("resumed").at("jobs"), 1);
+  ASSERT_EQ(summary.at("resumed").at("commands").size(), 1u);
+  EXPECT_NE(summary.at("resumed").at("commands").at(0).get<std::string>().find("--jobs 1"), std::string::npos);
+  EXPECT_TRUE(fs::is_empty(dir / "tmp"));
+}
+
 }  // namespace
