@@ -4,7 +4,7 @@
 // a side's slot): the job's own A/A. It is built to be a witness worth the
 // name: quiet by construction (fixed work, no allocation, no system call, no
 // branch that depends on data in the loop), cheap (each benchmark runs a fixed
-// number of iterations, about 20 ms on a 2020s x86 core, whatever
+// number of iterations, about 7 ms on a 2020s x86 core, whatever
 // --benchmark_min_time says: no iteration ramp-up, which cost more than the
 // measurement when it measured for a time), and never optimised away.
 #include <benchmark/benchmark.h>
@@ -23,17 +23,30 @@ constexpr int kStepsPerIteration = 4096;
 // by running the benchmark again with more iterations until one run is long
 // enough, which cost 0.22 s of wall time per process for 0.14 s measured; a
 // fixed count is run once. ~4.5 us and ~15.6 us per iteration measured on the
-// development VM (AMD EPYC): 20 ms each. Both sides run the same binary, so
-// only the ratio matters, never how long an iteration takes.
-constexpr int kComputeIterations = 4500;
-constexpr int kMemoryIterations = 1300;
+// development VM (AMD EPYC): about 7 ms each. It runs in every round of a job
+// beside whatever is measured, so its cost is paid 60 times in a job of 30
+// pairs: a third of the 20 ms each it ran for until 2026-12-06 took the
+// process from 45 to 18 ms of wall time for 0.45-0.55% of noise per pair
+// instead of 0.2-0.3% (80 pairs each, taking turns on the development VM);
+// without the untimed warm-up below, a quarter of the count read 0.9-1.4%.
+// Both sides run the same binary, so only the ratio matters, never how long
+// an iteration takes.
+constexpr int kComputeIterations = 1500;
+constexpr int kMemoryIterations = 430;
+// Untimed work before the timed loop: a cold start (caches, predictors) is a
+// fixed cost per process that a short measurement would read as noise.
+constexpr int kWarmUpSteps = kStepsPerIteration * 64;
+
+/// One step of the compute chain: a 64-bit linear congruential generator.
+std::uint64_t chain_step(std::uint64_t x) { return x * 6364136223846793005ULL + 1442695040888963407ULL; }
 
 /// Compute-bound: a dependent chain of 64-bit multiply-adds (a linear
 /// congruential generator) held in a register; each step waits for the last.
 void BM_MachineCompute(benchmark::State& state) {
   std::uint64_t x = 1;
+  for (int i = 0; i < kWarmUpSteps; ++i) x = chain_step(x);
   for (auto _ : state) {
-    for (int i = 0; i < kStepsPerIteration; ++i) x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    for (int i = 0; i < kStepsPerIteration; ++i) x = chain_step(x);
     benchmark::DoNotOptimize(x);
   }
 }
@@ -48,6 +61,7 @@ void BM_MachineMemory(benchmark::State& state) {
   // Sattolo's shuffle makes one cycle through every slot.
   for (std::size_t i = kSlots - 1; i > 0; --i) std::swap(next[i], next[rng() % i]);
   std::uint32_t at = 0;
+  for (std::size_t i = 0; i < kSlots; ++i) at = next[at];  // the ring into L2 once, untimed
   for (auto _ : state) {
     for (int i = 0; i < kStepsPerIteration; ++i) at = next[at];
     benchmark::DoNotOptimize(at);

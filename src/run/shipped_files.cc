@@ -35,7 +35,8 @@ const ShippedFile& callgrind_preload() {
 }
 
 const ShippedFile& machine_control_program() {
-  static const ShippedFile program{"cobench_machine_control", "COBENCH_MACHINE_CONTROL",
+  // Not COBENCH_MACHINE_CONTROL: that is the run.machine_control switch's variable.
+  static const ShippedFile program{"cobench_machine_control", "COBENCH_MACHINE_CONTROL_PROGRAM",
                                    COBENCH_MACHINE_CONTROL_BUILD_PATH};
   return program;
 }
