@@ -59,6 +59,10 @@ EarlierSittings read_earlier_sittings(const fs::path& out, const nlohmann::json&
       throw differs("every job's flags", earlier.at("job_args"), now.at("job_args"));
     for (const char* field : {"repository", "fixture", "layout_control"})
       if (earlier.at(field) != now.at(field)) throw differs(fmt::format("the {}", field), earlier.at(field), now.at(field));
+    // A --repo campaign measures one commit against itself: another commit is another campaign.
+    if (earlier.value("repository_commit", nlohmann::json()) != now.at("repository_commit"))
+      throw differs("the repository's commits", earlier.value("repository_commit", nlohmann::json()),
+                    now.at("repository_commit"));
 
     EarlierSittings sittings;
     if (const auto resumed = earlier.find("resumed"); resumed != earlier.end() && resumed->is_object()) {

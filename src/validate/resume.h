@@ -27,8 +27,8 @@ std::filesystem::path earlier_summary(const std::filesystem::path& out);
 /// of the same campaign, and the report folders of the jobs it lists.
 /// `now` is the summary this sitting would write (to_json of its context and
 /// fixture): the methods (names and flags, in order), every job's own flags
-/// (a temporary --work-dir aside), the fixture and the repository must be the
-/// same, and each listed job must be of the method `order` gives its index.
+/// (a temporary --work-dir aside), the fixture, the repository and its commit
+/// must be the same, and each listed job must be of the method `order` gives its index.
 /// Throws InputError naming summary.json (or a job's report) and what differs.
 EarlierSittings read_earlier_sittings(const std::filesystem::path& out, const nlohmann::json& now,
                                       const std::vector<int>& order);

@@ -355,6 +355,7 @@ nlohmann::json to_json(const Context& context, const Fixture& fixture, const std
                                            {"wall_seconds", context.resumed_wall_seconds}}},
           {"fixture", targets},
           {"repository", fixture.repository.empty() ? nlohmann::json() : nlohmann::json(fixture.repository.string())},
+          {"repository_commit", fixture.repository.empty() ? nlohmann::json() : nlohmann::json(fixture.head)},
           {"layout_control", fixture.control},
           {"methods", out_methods}};
 }

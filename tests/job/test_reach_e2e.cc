@@ -150,7 +150,9 @@ TEST_F(ReachE2E, OnlyTheInstanceTakingTheChangedBranchReachesItAndEveryReportSay
   const auto texts = report_texts();
   for (const auto& [file, text] : texts) {
     EXPECT_NE(text.find("does not execute the change"), std::string::npos) << file;
-    EXPECT_NE(text.find(file == "report.json" ? "\"likely_optimised_away\": \"head: " : "likely optimised away"),
+    // Flagged on one side or both: with 2 runs of 1 ms beside a CPU hog, one side's empty loop has
+    // read 1 ns or more (the JSON said "base: ..." where this asked for "head: ").
+    EXPECT_NE(text.find(file == "report.json" ? "\"likely_optimised_away\": \"" : "likely optimised away"),
               std::string::npos)
         << file;
   }

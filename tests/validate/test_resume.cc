@@ -89,15 +89,15 @@ TEST(Resume, TheEarlierJobsComeBackInRunOrderWithTheirMethodsAndTimes) {
             std::string::npos);
 }
 
-TEST(Resume, ATemporaryWorkDirIsNotADifferentCampaign) {
+TEST(Resume, ATemporaryWorkDirIsNotADifferentCampaignAnotherCommitIs) {
   cobench::testing::TempDir out;
   const Fixture fixture = repository_fixture("/src/suite", "abc");
   write_earlier_sitting(out.path(), context_of("first", {"--work-dir", "/tmp/cobench-validate-AAAAAA/work"}), fixture);
-  EXPECT_EQ(read_earlier_sittings(out.path(),
-                                  now(context_of("second", {"--work-dir", "/tmp/cobench-validate-BBBBBB/work"}), fixture),
-                                  job_order(2, 50))
-                .jobs.size(),
-            2u);
+  const Context second = context_of("second", {"--work-dir", "/tmp/cobench-validate-BBBBBB/work"});
+  EXPECT_EQ(read_earlier_sittings(out.path(), now(second, fixture), job_order(2, 50)).jobs.size(), 2u);
+  const std::string moved = refusal(out.path(), now(second, repository_fixture("/src/suite", "def")), job_order(2, 50));
+  EXPECT_NE(moved.find("the repository's commits differ"), std::string::npos) << moved;
+  EXPECT_NE(moved.find("\"def\""), std::string::npos) << moved;
 }
 
 TEST(Resume, AnotherCampaignsSummaryIsRefusedNamingTheFileAndWhatDiffers) {
