@@ -263,14 +263,14 @@ int run_validate(const ValidateFlags& flags) {
                    progress_line(job).c_str());
       if (!out.empty()) keep_job_files(job_out, log, out / "jobs" / fmt::format("{:03}", index));
       jobs.push_back(std::move(job));
-      // In run order, the earlier sittings' jobs among them, so that the tables list them as they ran.
-      std::stable_sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
     } catch (const Interrupted&) {
       interrupted = true;
       context.stopped = fmt::format("interrupted after {} of {} jobs", jobs.size(), order.size());
     }
   }
 
+  // In run order, the earlier sittings' jobs among this sitting's, so that the tables list them as they ran.
+  std::sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
   context.load_end = host::collect_host_context().value("load_average", nlohmann::json());
   context.wall_seconds = seconds_since(start);
   const auto summaries = validate::summarize(fixture, methods, jobs);
