@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "verdict/control.h"
@@ -24,8 +25,14 @@ struct TimeRule {
   ControlRule controls = ControlRule::Shift;  ///< how the job's controls hold claims back
 };
 
+/// What a row judged at an early look by the rank-sum interval says.
+inline constexpr std::string_view kUnpairedFirstLook =
+    "judged as two samples (rank-sum): too few pairs yet for a signed-rank interval at this look";
+
 /// One benchmark judged at `look`: paired on its complete pairs (the note says
-/// how many incomplete ones were dropped) or unpaired on all its runs.
+/// how many incomplete ones were dropped) or unpaired on all its runs. Paired,
+/// at an early look with too few pairs for a signed-rank interval at its
+/// confidence, the runs are judged as two samples when that gives an interval.
 TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule, Look look);
 
 /// The job's controls, and the shift they show under the rule at each look.

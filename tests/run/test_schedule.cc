@@ -197,29 +197,33 @@ TEST(Schedule, WithoutTheFutilityStopAnUndecidedBenchmarkRunsToMaxRuns) {
   EXPECT_TRUE(outcome.stop_reasons.count("t")) << "stopped at max_runs, still undecided";
 }
 
-TEST(Schedule, PairedEarlyLooksDecideOnlyOnceTheirIntervalExists) {
+TEST(Schedule, TheFirstLookDecidesAClearRowFromItsRunsAsTwoSamples) {
   // The early looks are at 99%: an exact signed-rank interval needs 8 pairs
-  // whose times differ (2/2^8 < 1%), so a clear 2x is decided at 8, not at 6.
-  FakeRunner runner;
-  runner.targets["clear"] = {2.0, 0.01};
-  auto hooks = fake_clock(runner);
-  auto outcome = run_schedule(runner, fake_pairs(runner), defaults(6, 30), hooks);
-  EXPECT_EQ(runner.count("clear", Side::Head), 8);
-  EXPECT_FALSE(outcome.stop_reasons.count("clear"));
+  // whose times differ (2/2^8 < 1%); before that the runs are judged as two
+  // samples at 99.73%, which 6 runs per side reach (2/924): a clear 2x is
+  // decided at the first look of 6, and not at 4 (2/70).
+  for (int min_runs : {6, 4}) {
+    FakeRunner runner;
+    runner.targets["clear"] = {2.0, 0.01};
+    auto hooks = fake_clock(runner);
+    auto outcome = run_schedule(runner, fake_pairs(runner), defaults(min_runs, 30), hooks);
+    EXPECT_EQ(runner.count("clear", Side::Head), 6) << "first look at " << min_runs;
+    EXPECT_FALSE(outcome.stop_reasons.count("clear"));
+  }
 }
 
 TEST(Schedule, AFamilyFlatInItsArgumentStopsOnlyWhileItsSidesAgree) {
   // A family whose argument is an id, not a size, reads flat in it: "likely
   // optimised away" on both sides. Identical sides: more runs can tell
-  // nothing, it stops after min_runs (a decision would need 8 pairs, above).
+  // nothing, it stops after min_runs (4 runs per side decide nothing, above).
   // A head 8x slower measures something: it runs on until its regression is
-  // decided (it stopped at 6, undecided, and passed --gate as inconclusive).
+  // decided (it stopped at min_runs, undecided, and passed --gate as inconclusive).
   for (double head_factor : {1.0, 8.0}) {
     FakeRunner runner;
     runner.targets["t"] = {head_factor, 0.01, {"BM_id/1", "BM_id/64"}};
     auto hooks = fake_clock(runner);
-    run_schedule(runner, fake_pairs(runner), defaults(6, 30), hooks);
-    EXPECT_EQ(runner.count("t", Side::Head), head_factor == 1.0 ? 6 : 8) << "head x" << head_factor;
+    run_schedule(runner, fake_pairs(runner), defaults(4, 30), hooks);
+    EXPECT_EQ(runner.count("t", Side::Head), head_factor == 1.0 ? 4 : 6) << "head x" << head_factor;
   }
 }
 

@@ -57,6 +57,44 @@ TEST(Judging, AnInterimLookAsksForTheStricterInterval) {
   EXPECT_GE(interim.estimate.ci_high, last.estimate.ci_high);
 }
 
+TEST(Judging, AnEarlyLookWithTooFewPairsJudgesTheRunsAsTwoSamples) {
+  // 6 pairs: a signed-rank interval reaches at most 96.9%, the rank-sum one 99.8%; judged as
+  // two samples, the look asks for 3 sigma (99.73%), not the early looks' 99%.
+  std::vector<double> base, head;
+  for (int i = 0; i < 6; ++i) {
+    base.push_back(1000 + 3 * i);
+    head.push_back(1002 + 3 * ((i * 5) % 6));  // no head run ties a base run: an exact interval
+  }
+  const TimeRule rule;
+  const auto early = judge_samples(samples(base, head), 0.05, rule, Look::Early);
+  EXPECT_EQ(early.estimate.method, stats::Method::Exact) << "the rank-sum (Mann-Whitney) interval";
+  EXPECT_DOUBLE_EQ(early.estimate.confidence, 0.9973);
+  EXPECT_EQ(early.verdict, Verdict::Pass);
+  EXPECT_NE(early.note.find(kUnpairedFirstLook), std::string::npos) << early.note;
+  // A later look stays paired: at 99.73% 6 pairs give no interval, and nothing is decided.
+  const auto interim = judge_samples(samples(base, head), 0.05, rule, Look::Interim);
+  EXPECT_EQ(interim.estimate.method, stats::Method::SignedRankExact);
+  EXPECT_FALSE(interim.estimate.ci_reachable);
+  EXPECT_EQ(interim.verdict, Verdict::Inconclusive);
+  // 8 pairs reach 99% paired: the early look keeps the signed-rank interval.
+  base.insert(base.end(), {1001, 1004});
+  head.insert(head.end(), {1003, 1005});
+  const auto paired = judge_samples(samples(base, head), 0.05, rule, Look::Early);
+  EXPECT_EQ(paired.estimate.method, stats::Method::SignedRankExact);
+  EXPECT_EQ(paired.note.find(kUnpairedFirstLook), std::string::npos) << paired.note;
+  // A head run that ties a base run: the rank-sum interval would be the normal approximation's,
+  // not an exact one, so the look stays paired and waits.
+  std::vector<double> tied_head(head.begin(), head.begin() + 6);
+  tied_head[5] = base[2];
+  const auto tied = judge_samples(samples({base.begin(), base.begin() + 6}, tied_head), 0.05, rule, Look::Early);
+  EXPECT_EQ(tied.estimate.method, stats::Method::SignedRankExact);
+  EXPECT_FALSE(tied.estimate.ci_reachable);
+  // Too few runs for either (4 per side: the rank-sum reaches 97.1%): no interval, no verdict.
+  const auto four = judge_samples(samples({1000, 1001, 1002, 1003}, {1001, 1002, 1003, 1004}), 0.05, rule, Look::Early);
+  EXPECT_FALSE(four.estimate.ci_reachable);
+  EXPECT_EQ(four.verdict, Verdict::Inconclusive);
+}
+
 TEST(Judging, AnUndecidedRowSaysItsNoiseReachAndRunsToDecide) {
   std::mt19937 rng(7);
   std::normal_distribution<double> noise(0, 0.02);
@@ -108,8 +146,9 @@ TEST(Judging, ARowIsHeldToTheControlsIntervalsAtItsOwnLook) {
   EXPECT_FALSE(apply_control_rule(row, 0.05, controls, rule, Look::Early).regression_stands);
   EXPECT_TRUE(apply_control_rule(row, 0.05, controls, rule, Look::Final).regression_stands);
 
-  // One tied pair leaves 7, too few for an interval at 99%: early, the control
-  // rules out no shift at all, and the row waits for it.
+  // One tied pair leaves 7, too few for an interval at 99% paired, and the base runs tie one
+  // another, so the rank-sum interval is not exact either: early, the control rules out no
+  // shift at all, and the row waits for it.
   const auto tied = judge_controls(layout_control({0.90, 0.95, 0.98, 1.00, 1.02, 1.04, 1.07, 1.12}), rule);
   EXPECT_TRUE(tied.shift_at(Look::Early).unbounded);
   EXPECT_FALSE(tied.shift_at(Look::Final).unbounded);
