@@ -56,10 +56,14 @@ TEST(Catch2E2E, ASlowerBenchmarkIsARegressionItsNeighbourPassesAndNamesKeepTheir
   ASSERT_TRUE(steady) << explain(result);
   EXPECT_EQ(steady->target, "bench_mix");
   EXPECT_EQ(steady->metric, "real_time");  // Catch2 has one clock
-  // Runs after the first look ask for the open benchmarks' test cases by name (escaped test specs):
-  // each of them measured every run. Nothing decides before 8 pairs at the interim looks' 99%.
-  EXPECT_EQ(steady->base_samples.size(), 8u);
-  EXPECT_EQ(hot->base_samples.size(), 8u);
+  // The first look (6 runs per side, judged as two samples) decides ten times the rounds (at 8
+  // if a loaded machine's control held it back); runs after a look ask only for the open
+  // benchmarks' test cases by name (escaped test specs): each measured every run until decided.
+  const auto six_or_eight = [](size_t n) { return n == 6u || n == 8u; };
+  EXPECT_TRUE(six_or_eight(hot->base_samples.size())) << hot->base_samples.size() << " " << hot->note;
+  EXPECT_TRUE(six_or_eight(steady->base_samples.size())) << steady->base_samples.size() << " " << steady->note;
+  EXPECT_EQ(hot->base_samples.size(), hot->head_samples.size());
+  EXPECT_EQ(steady->base_samples.size(), steady->head_samples.size());
   EXPECT_NE(steady->verdict, Verdict::Regression) << steady->note;
   // The test program without benchmarks is no target; the machine control is cobench's own program.
   std::vector<std::string> targets;
