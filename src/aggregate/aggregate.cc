@@ -138,11 +138,34 @@ int runs_of(const verdict::BenchmarkSamples& s) {
   return last_run + 1;
 }
 
-/// The look the schedule last took at a benchmark: the final one when it ran
-/// in the pair at max_runs or its target was stopped undecided (time budget);
-/// otherwise it was decided at an interim look and stopped running.
-verdict::Look last_look(const verdict::BenchmarkSamples& s, bool target_stopped, int max_runs) {
-  return target_stopped ? verdict::Look::Final : verdict::LookRule::look_at(runs_of(s), max_runs);
+/// How many pairs the schedule ran of a target: those of its longest-measured benchmark.
+int pairs_of_target(const std::map<std::string, verdict::BenchmarkSamples>& samples) {
+  int pairs = 0;
+  for (const auto& [name, s] : samples) pairs = std::max(pairs, runs_of(s));
+  return pairs;
+}
+
+/// Whether a benchmark was still measured when its target was stopped undecided (max_runs, the
+/// time budget): `target_pairs` is the target's pair count, nullopt when it was not stopped.
+bool ran_until_stopped(const verdict::BenchmarkSamples& s, std::optional<int> target_pairs) {
+  return target_pairs && runs_of(s) >= *target_pairs;
+}
+
+/// The look the schedule last took at a benchmark: the final one when it ran in the pair at
+/// max_runs or until its target was stopped undecided; otherwise the look that decided it (or found
+/// it not worth more runs), after which it ran no more, also when its target went on and was later
+/// stopped for its other benchmarks (judged at the final look, a row the first look decided on its
+/// runs as two samples read as paired at 95.5%, another test at another level than the one that
+/// decided it).
+verdict::Look last_look(const verdict::BenchmarkSamples& s, std::optional<int> target_pairs, int max_runs) {
+  return ran_until_stopped(s, target_pairs) ? verdict::Look::Final : verdict::LookRule::look_at(runs_of(s), max_runs);
+}
+
+/// The pair count of `target` when the schedule stopped it undecided, nullopt when it did not.
+std::optional<int> stopped_after(const results::ResultsFile& results, const std::string& target,
+                                 const std::map<std::string, verdict::BenchmarkSamples>& samples) {
+  if (!results.stops.count(target)) return std::nullopt;
+  return pairs_of_target(samples);
 }
 
 /// Which control `target` is in this job: "machine", "layout", or "" for a measured target.
@@ -233,7 +256,7 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     if (fresh) target->second = results::collect_samples(results.runs, row.target, settings.metric);
     const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
     const verdict::BenchmarkSamples& samples = target->second[row.name];
-    const verdict::Look look = last_look(samples, results.stops.count(row.target) > 0, settings.max_runs);
+    const verdict::Look look = last_look(samples, stopped_after(results, row.target, target->second), settings.max_runs);
     const verdict::JobControls& judged_against = look == verdict::Look::Final ? controls : controls_after(runs_of(samples));
     const auto outcome = verdict::apply_control_rule(row.time, budget, judged_against, rule, look);
     const verdict::ControlShift& shift_then = judged_against.shift_at(look);
@@ -399,9 +422,9 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       const double budget = settings.budgets.for_benchmark(target, name).time;
       // A control decides nothing: its interval bounds what no change does in this job, at the stated
       // level, however early it stopped (an interim 99.73% interval of 10 pairs is their extremes).
-      const verdict::Look look =
-          !control_kind_of(settings, target).empty() ? verdict::Look::Final
-                                              : last_look(s, stop != results.stops.end(), settings.max_runs);
+      const verdict::Look look = !control_kind_of(settings, target).empty()
+                                     ? verdict::Look::Final
+                                     : last_look(s, stopped_after(results, target, samples), settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, verdict::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
       row.base_work = verdict::median_work(s.base_work);
@@ -420,7 +443,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       row.failed_runs = runs.failed;
       if (auto e = runs.errors.find(name); e != runs.errors.end()) append_note(row.note, e->second);
       for (const auto& note : notes) append_note(row.note, note);
-      if (stop != results.stops.end() && row.verdict == verdict::Verdict::Inconclusive)
+      if (stop != results.stops.end() && row.verdict == verdict::Verdict::Inconclusive &&
+          ran_until_stopped(s, stopped_after(results, target, samples)))
         append_note(row.note, stop->second);
       // The schedule stopped measuring it (run/schedule.cc): the same projection says why it is open. (A
       // control is judged at the final look.)

@@ -13,6 +13,7 @@
 #include "verdict/budget.h"
 #include "run/fake_runner.h"
 #include "run/schedule.h"
+#include "stats/stats.h"
 
 namespace cobench::aggregate {
 namespace {
@@ -340,6 +341,41 @@ TEST(Aggregate, StopReasonsAndTruncationBecomeNotes) {
   EXPECT_NE(row(report, "BM_noisy").note.find("time budget"), std::string::npos);
   ASSERT_EQ(report.notes.size(), 1u);
   EXPECT_NE(report.notes[0].find("res.jsonl"), std::string::npos);
+}
+
+TEST(Aggregate, ARowDecidedBeforeItsTargetWasStoppedKeepsTheLookThatDecidedIt) {
+  // The clear row was decided at the first look (6 runs per side, as two samples) and measured no
+  // more; its neighbour ran on until max_runs stopped the target undecided. The stop is the
+  // neighbour's: the clear row is judged at its own look, with the test and level that decided it,
+  // and carries no stop note.
+  results::ResultsFile file;
+  file.settings.looks = "haybittle-peto";
+  file.settings.pairing = "paired";
+  file.settings.max_runs = 10;
+  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  for (int run = 0; run < 10; ++run) {
+    const double base = 100 * (1 + 0.002 * run);  // no two runs tie
+    const double wobble = 1 + 0.08 * ((run * 3) % 5 - 2);  // ±16%: no decision in 10 pairs
+    std::map<std::string, results::Sample> on_base = {{"BM_Open", sample(base)}};
+    std::map<std::string, results::Sample> on_head = {{"BM_Open", sample(base * 1.04 * wobble)}};
+    if (run < 6) {
+      on_base["BM_Clear"] = sample(base);
+      on_head["BM_Clear"] = sample(base * 2 * (1 + 0.001 * run));
+    }
+    file.runs.push_back(timing_run("t", results::Side::Base, run, on_base));
+    file.runs.push_back(timing_run("t", results::Side::Head, run, on_head));
+  }
+  file.stops["t"] = "still inconclusive after max_runs = 10 runs per side";
+  const report::Report report = report_of(file, "results.jsonl");
+  const auto& clear = row(report, "BM_Clear");
+  EXPECT_EQ(clear.verdict, verdict::Verdict::Regression) << clear.note;
+  EXPECT_EQ(clear.time.estimate.method, stats::Method::Exact) << "the first look's rank-sum interval";
+  EXPECT_DOUBLE_EQ(clear.time.estimate.confidence, 0.9973);
+  EXPECT_EQ(clear.note.find("max_runs"), std::string::npos) << clear.note;
+  const auto& open = row(report, "BM_Open");
+  EXPECT_EQ(open.verdict, verdict::Verdict::Inconclusive) << open.note;
+  EXPECT_LT(open.time.estimate.confidence, 0.99) << "the final look's level";
+  EXPECT_NE(open.note.find("still inconclusive after max_runs = 10"), std::string::npos) << open.note;
 }
 
 TEST(Aggregate, AStoppedTargetWithoutRowsSaysWhyInTheNotes) {
