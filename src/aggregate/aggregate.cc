@@ -247,16 +247,23 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     }
     return found->second;
   };
-  std::map<std::string, std::map<std::string, verdict::BenchmarkSamples>> samples_by_target;
+  struct TargetSamples {
+    std::map<std::string, verdict::BenchmarkSamples> benchmarks;
+    std::optional<int> stopped_after;  // its pair count when stopped undecided
+  };
+  std::map<std::string, TargetSamples> samples_by_target;
   for (auto& row : out.benchmarks) {
     if (row.is_control || !row.time.compared || !row.time.estimate.ci_reachable) continue;
     row.clears_control = verdict::clears(row.time.estimate, shift);
     if (row.time.verdict != verdict::Verdict::Regression && !row.time.faster) continue;
     auto [target, fresh] = samples_by_target.try_emplace(row.target);
-    if (fresh) target->second = results::collect_samples(results.runs, row.target, settings.metric);
+    if (fresh) {
+      target->second.benchmarks = results::collect_samples(results.runs, row.target, settings.metric);
+      target->second.stopped_after = stopped_after(results, row.target, target->second.benchmarks);
+    }
     const double budget = settings.budgets.for_benchmark(row.target, row.name).time;
-    const verdict::BenchmarkSamples& samples = target->second[row.name];
-    const verdict::Look look = last_look(samples, stopped_after(results, row.target, target->second), settings.max_runs);
+    const verdict::BenchmarkSamples& samples = target->second.benchmarks[row.name];
+    const verdict::Look look = last_look(samples, target->second.stopped_after, settings.max_runs);
     const verdict::JobControls& judged_against = look == verdict::Look::Final ? controls : controls_after(runs_of(samples));
     const auto outcome = verdict::apply_control_rule(row.time, budget, judged_against, rule, look);
     const verdict::ControlShift& shift_then = judged_against.shift_at(look);
@@ -409,6 +416,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);
     for (auto& note : failure_notes(runs.failed, "head", runs.attempted[1])) notes.push_back(note);
     auto stop = results.stops.find(target);
+    const std::optional<int> target_pairs = stopped_after(results, target, samples);  // once: a target may have thousands
     for (const auto& [name, s] : samples) {
       // A side that ran fine but never reported this benchmark: added/removed, not compared.
       if (s.base.empty() && runs.succeeded[0] > 0 && !s.head.empty() && !runs.errors.count(name)) {
@@ -424,7 +432,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       // level, however early it stopped (an interim 99.73% interval of 10 pairs is their extremes).
       const verdict::Look look = !control_kind_of(settings, target).empty()
                                      ? verdict::Look::Final
-                                     : last_look(s, stopped_after(results, target, samples), settings.max_runs);
+                                     : last_look(s, target_pairs, settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, verdict::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
       row.base_work = verdict::median_work(s.base_work);
@@ -444,7 +452,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
       if (auto e = runs.errors.find(name); e != runs.errors.end()) append_note(row.note, e->second);
       for (const auto& note : notes) append_note(row.note, note);
       if (stop != results.stops.end() && row.verdict == verdict::Verdict::Inconclusive &&
-          ran_until_stopped(s, stopped_after(results, target, samples)))
+          ran_until_stopped(s, target_pairs))
         append_note(row.note, stop->second);
       // The schedule stopped measuring it (run/schedule.cc): the same projection says why it is open. (A
       // control is judged at the final look.)
