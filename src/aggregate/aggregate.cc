@@ -10,6 +10,7 @@
 #include "aggregate/alloc_metrics.h"
 #include "aggregate/failed_runs.h"
 #include "aggregate/instruction_metrics.h"
+#include "core/note.h"
 #include "verdict/futility.h"
 #include "verdict/judging.h"
 #include "results/noise_split.h"
@@ -30,11 +31,6 @@ struct TargetRuns {
   std::set<std::string> head_errors;          // benchmarks that reported an error (SkipWithError) in a head run
   const results::RunRecord* first_failure = nullptr;   // explains a target whose every run failed
 };
-
-void append_note(std::string& note, const std::string& text) {
-  if (text.empty()) return;
-  note += note.empty() ? text : "; " + text;
-}
 
 /// Targets in first-seen order with their run counts.
 std::vector<std::pair<std::string, TargetRuns>> tally(const std::vector<results::RunRecord>& runs) {
@@ -124,7 +120,7 @@ void mark_broken_by_the_change(report::Report& out, const std::set<std::string>&
       continue;
     row.time.verdict = row.verdict = verdict::Verdict::Regression;
     row.decided_by = "time";
-    row.note = "broken by the change: " + how + ", the base did not" + (row.note.empty() ? std::string() : "; " + row.note);
+    prepend_note(row.note, "broken by the change: " + how + ", the base did not");
   }
 }
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "aggregate/failed_runs.h"
+#include "core/note.h"
 #include "stats/stats.h"
 
 namespace cobench::aggregate {
@@ -86,13 +87,9 @@ std::string failure_note(const BenchmarkCounts& counts) {
   std::string note;
   for (int side = 0; side < 2; ++side)
     for (const auto& [error, runs] : counts.errors[side])
-      note += fmt::format("{}{}: {} in {}/{} runs", note.empty() ? "" : "; ", side == 0 ? "base" : "head", error, runs,
-                          counts.attempted[side]);
+      append_note(note, fmt::format("{}: {} in {}/{} runs", side == 0 ? "base" : "head", error, runs,
+                                    counts.attempted[side]));
   return note;
-}
-
-void append(std::string& note, const std::string& text) {
-  if (!text.empty()) note += note.empty() ? text : "; " + text;
 }
 
 verdict::InstructionJudgement judge(const BenchmarkCounts& counts, double budget, double tolerance) {
@@ -103,7 +100,7 @@ verdict::InstructionJudgement judge(const BenchmarkCounts& counts, double budget
     j.note = "one side counted the benchmark loop only, the other its whole process (libbenchmark linked "
              "differently): not compared";
   }
-  append(j.note, failure_note(counts));
+  append_note(j.note, failure_note(counts));
   if (!counts.callgrind_cpu.empty() && !counts.native_cpu.empty())
     j.slowdown = stats::median(counts.callgrind_cpu) / stats::median(counts.native_cpu);
   return j;

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/settings_flags.h"
+#include "core/note.h"
 #include "formats/json_text.h"
 #include "report/escape.h"
 #include "core/errors.h"
@@ -85,10 +86,9 @@ report::BenchmarkRow compare_one(const formats::Entry& base, const formats::Entr
       "", base.name, base_values, head_values, budget.time,
       verdict::judge_sides(sides, budget.time, confidence, paired ? verdict::Pairing::Paired : verdict::Pairing::Unpaired));
   row.metric = metric;
-  if (!choice.note.empty()) row.note += (row.note.empty() ? "" : "; ") + choice.note;
+  append_note(row.note, choice.note);
   for (const auto& [entry, side] : {std::pair{&base, "base"}, std::pair{&head, "head"}})
-    if (!entry->error.empty())
-      row.note += (row.note.empty() ? "" : "; ") + fmt::format("{}: {}", side, entry->error);
+    if (!entry->error.empty()) append_note(row.note, fmt::format("{}: {}", side, entry->error));
   row.allocs = verdict::judge_medians(base.allocs_per_iter, head.allocs_per_iter, budget.allocs);
   row.bytes = verdict::judge_medians(base.bytes_per_iter, head.bytes_per_iter, budget.bytes);
   report::settle_verdict(row);

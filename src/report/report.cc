@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "report/report.h"
+#include "core/note.h"
 #include "verdict/measures_nothing.h"
 
 namespace cobench::report {
@@ -41,8 +42,8 @@ void settle_verdict(BenchmarkRow& row) {
   if (overall.note.empty()) return;
   // The reach mark leads: it changes how everything after it reads.
   const bool marked = row.reach && row.reach->status == verdict::ChangeReach::Status::NotReached;
-  if (row.note.empty()) row.note = overall.note;
-  else row.note = marked ? overall.note + "; " + row.note : row.note + "; " + overall.note;
+  if (marked) prepend_note(row.note, overall.note);
+  else append_note(row.note, overall.note);
 }
 
 double work_per_iteration(const BenchmarkRow& row, bool base) {

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/note.h"
 #include "core/parse.h"
 #include "verdict/measures_nothing.h"
 #include "verdict/verdict.h"
@@ -143,15 +144,15 @@ std::string failed_runs_phrase(const BenchmarkRow& row) {
     for (const auto& failed : row.failed_runs)
       if (failed.side == side) ++causes[failed.cause.empty() ? "failed" : failed.cause];
     if (causes.empty()) continue;
-    if (!text.empty()) text += "; ";
-    text += fmt::format("{} failed:", side);
+    std::string clause = fmt::format("{} failed:", side);
     bool first = true;
     for (const auto& [cause, count] : causes) {
-      text += fmt::format("{} {} ×{}", first ? "" : ",", cause, count);
+      clause += fmt::format("{} {} ×{}", first ? "" : ",", cause, count);
       first = false;
     }
     int runs = std::string(side) == "base" ? row.runs_base : row.runs_head;
-    if (runs > 0) text += fmt::format(" of {} runs", runs);
+    if (runs > 0) clause += fmt::format(" of {} runs", runs);
+    append_note(text, clause);
   }
   return text;
 }
@@ -190,12 +191,11 @@ std::string row_remarks(const BenchmarkRow& row) {
   // `run` already words its failures into the note ("head crashed (SIGSEGV) in 2/6 runs").
   std::string text = row.note.empty() ? failed_runs_phrase(row) : row.note;
   // What each layout read is why a claim stands or not: first.
-  if (std::string layouts = layouts_phrase(row); !layouts.empty()) text = text.empty() ? layouts : layouts + "; " + text;
+  prepend_note(text, layouts_phrase(row));
   if (row.reach && row.reach->status == verdict::ChangeReach::Status::Unknown && !row.reach->reason.empty())
-    text += (text.empty() ? "" : "; ") + ("reach unknown: " + row.reach->reason);
-  if (!row.optimised_away.empty()) text += (text.empty() ? "" : "; ") + ("likely optimised away: " + row.optimised_away);
-  if (row.verdict == verdict::Verdict::Inconclusive)
-    if (std::string reach = reach_phrase(row); !reach.empty()) text += (text.empty() ? "" : "; ") + reach;
+    append_note(text, "reach unknown: " + row.reach->reason);
+  if (!row.optimised_away.empty()) append_note(text, "likely optimised away: " + row.optimised_away);
+  if (row.verdict == verdict::Verdict::Inconclusive) append_note(text, reach_phrase(row));
   return text;
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/note.h"
 #include "formats/formats.h"
 #include "run/callgrind.h"
 #include "run/gbench_runner.h"
@@ -220,7 +221,7 @@ RunRecord instruction_run(const UnitPair& pair, Side side, int run, const std::v
     record.output_tail.clear();
     record.log.clear();
     record.detail = describe(control);
-    if (!preload) record.detail += "; " + describe_missing(callgrind_preload()) + ": whole processes counted";
+    if (!preload) append_note(record.detail, describe_missing(callgrind_preload()) + ": whole processes counted");
   }
   return record;
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/note.h"
 #include "stats/normal_distribution.h"
 #include "verdict/verdict.h"
 #include <stdexcept>
@@ -41,7 +42,7 @@ void fold_one(Overall& overall, const std::optional<MedianJudgement>& metric, co
   if (metric->verdict != verdict::Verdict::Regression) return;
   const std::string text = fmt::format("{} {} → {} (budget +{})", label, format_count(metric->base_median),
                                        format_count(metric->head_median), metric->budget->text);
-  overall.note = overall.note.empty() ? text : overall.note + "; " + text;
+  append_note(overall.note, text);
 }
 
 /// Log ratios of the pairs, or of the sides' runs, for the noise figure.
@@ -112,7 +113,7 @@ TimeJudgement judge_sides(const SidesSamples& sides, double budget, double confi
     const std::string dropped = fmt::format("{} {} without a partner dropped", sides.without_partner,
                                             sides.without_partner == 1 ? sides.unit.substr(0, sides.unit.size() - 1)
                                                                        : sides.unit);
-    out.note = out.note.empty() ? dropped : out.note + "; " + dropped;
+    append_note(out.note, dropped);
   }
   return out;
 }
@@ -191,7 +192,7 @@ Overall fold(const Judgements& judged) {
     if (!instructions_lead && instructions->compared && instructions->verdict != overall.verdict)
       said = fmt::format("instructions {} {}, time governs", verdict::to_string(instructions->verdict),
                          format_instruction_ratio(*instructions, 3));
-    if (!said.empty()) overall.note = overall.note.empty() ? said : overall.note + "; " + said;
+    append_note(overall.note, said);
   }
   fold_one(overall, judged.allocs, "allocs/op");
   fold_one(overall, judged.bytes, "bytes/op");
@@ -202,7 +203,7 @@ Overall fold(const Judgements& judged) {
     }
     const std::string text =
         fmt::format("{} budget +{} not judged: {}", uncounted.metric, uncounted.budget, uncounted.why);
-    overall.note = overall.note.empty() ? text : overall.note + "; " + text;
+    append_note(overall.note, text);
   }
   const auto& reach = judged.reach;
   if (!reach || reach->status != ChangeReach::Status::NotReached) return overall;
@@ -213,7 +214,7 @@ Overall fold(const Judgements& judged) {
     mark += fmt::format("; by {} alone: {}", overall.decided_by, verdict::to_string(overall.verdict));
     overall.verdict = verdict::Verdict::Unrelated;
   }
-  overall.note = overall.note.empty() ? mark : mark + "; " + overall.note;
+  prepend_note(overall.note, mark);
   return overall;
 }
 

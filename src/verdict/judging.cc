@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/note.h"
 #include "stats/stats.h"
 
 namespace cobench::verdict {
@@ -31,8 +32,7 @@ TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, cons
     // Only an exact interval: with tied runs the rank-sum falls back on its normal approximation,
     // which a handful of runs do not support.
     if (unpaired.compared && unpaired.estimate.ci_reachable && unpaired.estimate.method == stats::Method::Exact) {
-      unpaired.note = unpaired.note.empty() ? std::string(kUnpairedFirstLook)
-                                            : std::string(kUnpairedFirstLook) + "; " + unpaired.note;
+      prepend_note(unpaired.note, kUnpairedFirstLook);
       judged = std::move(unpaired);
     }
   }

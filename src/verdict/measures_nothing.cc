@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/note.h"
 #include "verdict/verdict.h"
 
 namespace cobench::verdict {
@@ -41,7 +42,7 @@ std::optional<double> argument_value(const std::string& component) {
 bool measured(double ns) { return std::isfinite(ns) && ns > 0; }
 
 void add_reason(std::string& to, const std::string& reason) {
-  if (to.find(reason) == std::string::npos) to += (to.empty() ? "" : "; ") + reason;
+  append_note_once(to, reason);
 }
 
 /// Instances that differ only in the argument at `position`: one family's sweep.
