@@ -395,7 +395,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   out.budget = settings.budgets.defaults().time;
   out.selection = settings.selection;
   const verdict::TimeRule rule = results::time_rule(settings);
-  out.look_rule = rule.looks.describe();
+  out.look_rule = verdict::describe(rule);
   out.reach_method = settings.reach_method;
   out.phases = phases_of(results);
 

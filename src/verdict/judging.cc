@@ -11,6 +11,25 @@
 
 namespace cobench::verdict {
 
+namespace {
+
+/// The level of an early look that judges its runs as two samples: the later interim looks' at least
+/// (judge_samples says why).
+double two_samples_confidence(const TimeRule& rule, Look look) {
+  return std::max(rule.looks.confidence(look), rule.looks.confidence(Look::Interim));
+}
+
+}  // namespace
+
+std::string describe(const TimeRule& rule) {
+  std::string text = rule.looks.describe();
+  if (rule.pairing == Pairing::Paired)
+    text += fmt::format("; an early look with too few pairs for a signed-rank interval at its level judges the runs "
+                        "as two samples (rank-sum) at {:g}%",
+                        two_samples_confidence(rule, Look::Early) * 100);
+  return text;
+}
+
 TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, const TimeRule& rule, Look look) {
   const double confidence = rule.looks.confidence(look);
   const double final_confidence = rule.looks.confidence(Look::Final);
@@ -27,8 +46,8 @@ TimeJudgement judge_samples(const BenchmarkSamples& samples, double budget, cons
     // At the later interim looks' 3 sigma, not the early 99%: a look this early, on runs not
     // paired, would otherwise spend a share of the error that the simulation saw lift the false
     // regressions at exactly the budget above 3% (3.4%) with a 4%-noise row.
-    const double strict = std::max(confidence, rule.looks.confidence(Look::Interim));
-    TimeJudgement unpaired = judge_sides(sides, budget, strict, Pairing::Unpaired, final_confidence);
+    TimeJudgement unpaired =
+        judge_sides(sides, budget, two_samples_confidence(rule, look), Pairing::Unpaired, final_confidence);
     // Only an exact interval: with tied runs the rank-sum falls back on its normal approximation,
     // which a handful of runs do not support.
     if (unpaired.compared && unpaired.estimate.ci_reachable && unpaired.estimate.method == stats::Method::Exact) {

@@ -29,6 +29,10 @@ struct TimeRule {
 inline constexpr std::string_view kUnpairedFirstLook =
     "judged as two samples (rank-sum): too few pairs yet for a signed-rank interval at this look";
 
+/// The rule in one line, for every report: the looks' levels and, paired,
+/// how an early look with too few pairs judges its runs.
+std::string describe(const TimeRule& rule);
+
 /// One benchmark judged at `look`: paired on its complete pairs (the note says
 /// how many incomplete ones were dropped) or unpaired on all its runs. Paired,
 /// at an early look with too few pairs for a signed-rank interval at its

@@ -95,6 +95,22 @@ TEST(Judging, AnEarlyLookWithTooFewPairsJudgesTheRunsAsTwoSamples) {
   EXPECT_EQ(four.verdict, Verdict::Inconclusive);
 }
 
+TEST(Judging, TheRuleInReportsSaysHowAnEarlyLookWithTooFewPairsJudgesItsRuns) {
+  const TimeRule paired;
+  EXPECT_EQ(describe(paired),
+            "looks at up to 8 pairs at 99%, later interim looks at 99.73%, the last (at max_runs) at 95.5% "
+            "(Haybittle-Peto with early looks: about 95% overall); an early look with too few pairs for a "
+            "signed-rank interval at its level judges the runs as two samples (rank-sum) at 99.73%");
+  // Every look at the stated level: the fallback asks for that level too.
+  TimeRule fixed;
+  fixed.looks = LookRule(0.95, /*fixed=*/true);
+  EXPECT_NE(describe(fixed).find("as two samples (rank-sum) at 95%"), std::string::npos) << describe(fixed);
+  // Runs judged unpaired have nothing to fall back from.
+  TimeRule unpaired;
+  unpaired.pairing = Pairing::Unpaired;
+  EXPECT_EQ(describe(unpaired), unpaired.looks.describe());
+}
+
 TEST(Judging, AnUndecidedRowSaysItsNoiseReachAndRunsToDecide) {
   std::mt19937 rng(7);
   std::normal_distribution<double> noise(0, 0.02);
