@@ -237,6 +237,12 @@ Result run(const Command& command) {
     result.spawn_error = "empty command";
     return result;
   }
+  // Once a cancellation is pending, nothing new starts: the wait below only sees it while a child
+  // runs, and a child quick enough to exit before the first look (git under load) would carry on.
+  if (command.stop_on_cancellation && signals::cancellation_requested()) {
+    result.outcome = Result::Outcome::Interrupted;
+    return result;
+  }
   std::vector<std::string> env = build_environment(command);
   std::string exe = find_executable(command.argv[0], env);
   std::vector<char*> argv_ptrs, env_ptrs;

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "process/journal.h"
 #include "process/signals.h"
 #include "support/testing.h"
 
@@ -132,6 +133,29 @@ TEST(Process, CancellationStopsTheChild) {
   EXPECT_EQ(r.outcome, Result::Outcome::Interrupted);
   EXPECT_TRUE(signals::cancellation_requested());
   EXPECT_EQ(signals::cancellation_signal(), SIGTERM);
+  signals::reset_cancellation_for_testing();
+}
+
+TEST(Process, NothingStartsOnceACancellationIsPending) {
+  testing::TempDir dir;
+  signals::install_cancellation_handlers();
+  signals::reset_cancellation_for_testing();
+  std::raise(SIGTERM);  // CI cancelled the job
+  // The spawn journal shows what run() started, whether or not the child got far enough to act.
+  const auto journal = dir / "spawned";
+  set_spawn_journal(journal);
+  Command command;
+  command.argv = {"touch", (dir / "started").string()};
+  EXPECT_EQ(run(command).outcome, Result::Outcome::Interrupted);
+  EXPECT_FALSE(std::filesystem::exists(journal)) << "a process was started after the cancellation";
+  EXPECT_FALSE(std::filesystem::exists(dir / "started"));
+  // A cleanup command still runs to completion.
+  command.stop_on_cancellation = false;
+  const auto cleanup = run(command);
+  set_spawn_journal({});
+  EXPECT_TRUE(cleanup.ok()) << describe(cleanup);
+  EXPECT_TRUE(std::filesystem::exists(dir / "started"));
+  EXPECT_TRUE(std::filesystem::exists(journal));
   signals::reset_cancellation_for_testing();
 }
 
