@@ -11,6 +11,16 @@
 
 namespace cobench::cmake {
 
+/// A library target of the project that a benchmark executable links: a
+/// change to its sources reaches the benchmark as surely as one to the
+/// benchmark's own.
+struct LinkedLibrary {
+  std::string name;
+  std::vector<std::filesystem::path> sources;       ///< absolute paths of its compiled sources
+  std::vector<std::filesystem::path> include_dirs;  ///< absolute, in command-line order
+  std::vector<std::string> defines;
+};
+
 /// A benchmark executable as the File API describes it.
 struct BenchmarkTarget {
   std::string name;
@@ -19,6 +29,10 @@ struct BenchmarkTarget {
   std::vector<std::filesystem::path> include_dirs;  ///< absolute, in command-line order
   std::vector<std::string> defines;
   bool recognised = false;                        ///< found as the framework's program, not by name
+  /// The project's libraries it depends on, directly or through others, that
+  /// compile sources (static, shared, module and object libraries), by name;
+  /// not Google Benchmark's own when it is built in the tree.
+  std::vector<LinkedLibrary> libraries;
 };
 
 /// How to configure and build one side.

@@ -52,7 +52,8 @@ void append_unique(std::vector<std::string>& list, const std::string& item) {
 }
 
 /// Fills sources, include folders and defines from a target's reply file.
-void read_compile_info(const Codemodel& model, const json& target, BenchmarkTarget& out) {
+template <typename Compiled>
+void read_compile_info(const Codemodel& model, const json& target, Compiled& out) {
   for (const auto& source : target.value("sources", json::array()))
     if (source.contains("compileGroupIndex"))
       out.sources.push_back(file_api::absolute_from(model.source_root, source.at("path").get<std::string>()));
@@ -62,6 +63,64 @@ void read_compile_info(const Codemodel& model, const json& target, BenchmarkTarg
     for (const auto& define : group.value("defines", json::array()))
       append_unique(out.defines, define.at("define").get<std::string>());
   }
+}
+
+bool compiles_library(const json& target) {
+  static const std::set<std::string> kinds = {"STATIC_LIBRARY", "SHARED_LIBRARY", "MODULE_LIBRARY", "OBJECT_LIBRARY"};
+  return kinds.count(target.at("type").get<std::string>()) > 0;
+}
+
+/// Every target's reply file, read once, by id. `current` names the file last
+/// read, for the message when its content is not what the File API promises.
+class TargetReplies {
+ public:
+  TargetReplies(const fs::path& build_dir, const json& config, fs::path& current)
+      : build_dir_(build_dir), current_(&current) {
+    for (const auto& entry : config.at("targets"))
+      files_[entry.at("id").get<std::string>()] = entry.at("jsonFile").get<std::string>();
+  }
+
+  const json& of(const std::string& id) {
+    if (auto it = read_.find(id); it != read_.end()) return it->second;
+    *current_ = file_api::reply_dir(build_dir_) / files_.at(id);
+    return read_[id] = file_api::read_json(*current_);
+  }
+
+  bool known(const std::string& id) const { return files_.count(id) > 0; }
+
+ private:
+  fs::path build_dir_;
+  std::map<std::string, std::string> files_;
+  std::map<std::string, json> read_;
+  fs::path* current_;
+};
+
+/// The libraries `target` depends on, breadth first through their own dependencies.
+std::vector<LinkedLibrary> linked_libraries(const Codemodel& model, const json& target, TargetReplies& replies,
+                                            const fs::path& vendored) {
+  std::vector<LinkedLibrary> out;
+  std::set<std::string> seen;
+  std::vector<std::string> queue;
+  auto enqueue = [&](const json& from) {
+    for (const auto& dependency : from.value("dependencies", json::array()))
+      if (const auto id = dependency.at("id").get<std::string>(); replies.known(id) && seen.insert(id).second)
+        queue.push_back(id);
+  };
+  enqueue(target);
+  for (size_t i = 0; i < queue.size(); ++i) {
+    const json& dependency = replies.of(queue[i]);
+    if (!compiles_library(dependency)) continue;
+    const fs::path dir =
+        file_api::absolute_from(model.source_root, dependency.at("paths").at("source").get<std::string>());
+    if (!vendored.empty() && is_under(dir, vendored)) continue;  // Google Benchmark itself, built in the tree
+    LinkedLibrary library;
+    library.name = dependency.at("name").get<std::string>();
+    read_compile_info(model, dependency, library);
+    if (!library.sources.empty()) out.push_back(std::move(library));
+    enqueue(dependency);
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return out;
 }
 
 /// The facts a runner recognises its framework's programs by.
@@ -100,10 +159,10 @@ std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const s
       names_by_id[entry.at("id").get<std::string>()] = entry.at("name").get<std::string>();
     fs::path vendored = vendored_benchmark_dir(model);
 
+    TargetReplies replies(build_dir, config, current);
     std::vector<BenchmarkTarget> found;
     for (const auto& entry : config.at("targets")) {
-      current = file_api::reply_dir(build_dir) / entry.at("jsonFile").get<std::string>();
-      json target = file_api::read_json(current);
+      const json& target = replies.of(entry.at("id").get<std::string>());
       if (target.at("type") != "EXECUTABLE") continue;
       fs::path dir = file_api::absolute_from(model.source_root,
                                              target.at("paths").at("source").get<std::string>());
@@ -116,6 +175,7 @@ std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const s
       const json& artifacts = target.value("artifacts", json::array());
       if (artifacts.empty()) continue;  // nothing to run
       result.artifact = file_api::absolute_from(model.build_root, artifacts.at(0).at("path").get<std::string>());
+      result.libraries = linked_libraries(model, target, replies, vendored);
       found.push_back(std::move(result));
     }
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -36,8 +36,11 @@ std::vector<std::string> selection_lines(const Report& report) {
     return fmt::format("{}{}{}", chain.empty() ? "selected" : chain, change.empty() ? "" : " (" + change + ")",
                        execution.empty() ? "" : "; " + execution);
   };
-  for (const auto& target : array_at(s, "selected"))
-    lines.push_back(fmt::format("{}: {}", string_at(target, "target"), chain_of(target)));
+  auto name_of = [](const nlohmann::json& target) {
+    std::string library = string_at(target, "via_library");
+    return string_at(target, "target") + (library.empty() ? "" : " links " + library);
+  };
+  for (const auto& target : array_at(s, "selected")) lines.push_back(fmt::format("{}: {}", name_of(target), chain_of(target)));
   for (const auto& target : array_at(s, "dropped")) {
     std::string why = string_at(target, "drop_reason");
     lines.push_back(fmt::format("Dropped {}: {}", string_at(target, "target"), why.empty() ? chain_of(target) : why));

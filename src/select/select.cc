@@ -51,6 +51,10 @@ cmake::BenchmarkTarget rerooted(const cmake::BenchmarkTarget& t, const IncludeGr
   cmake::BenchmarkTarget out = t;
   for (auto& s : out.sources) s = move(s);
   for (auto& d : out.include_dirs) d = move(d);
+  for (auto& library : out.libraries) {
+    for (auto& s : library.sources) s = move(s);
+    for (auto& d : library.include_dirs) d = move(d);
+  }
   return out;
 }
 
@@ -60,9 +64,12 @@ struct Reach {
   int changed = 0;
   std::vector<std::string> chain;
   std::string change;
+  std::string via_library;  ///< the linked library whose sources the chain starts from; "" for the target's own
 };
 
-void accumulate(const Closure& closure, const ChangeMap& changes, Reach& reach, std::set<std::string>& seen) {
+/// Adds what `closure` (of the target's own sources, or of a library's it links: `library`) reaches.
+void accumulate(const Closure& closure, const ChangeMap& changes, Reach& reach, std::set<std::string>& seen,
+                const std::string& library = {}) {
   for (const auto& [path, status] : changes) {
     auto it = closure.index.find(path);
     if (it == closure.index.end()) continue;
@@ -72,6 +79,7 @@ void accumulate(const Closure& closure, const ChangeMap& changes, Reach& reach, 
       reach.hops = hops;
       reach.chain = closure.chain_to(it->second);
       reach.change = status;
+      reach.via_library = library;
     }
   }
 }
@@ -155,30 +163,36 @@ class Selector {
     }
     std::vector<std::pair<Reach, const cmake::BenchmarkTarget*>> reached;
     std::set<std::tuple<std::string, int, std::string>> unresolved;
-    auto reach_of = [&](const cmake::BenchmarkTarget& t, Closure& closure) {
+    // A target is reached through its own sources and through those of every library it links,
+    // each closure with its own include folders.
+    auto reach_of = [&](const cmake::BenchmarkTarget& t, bool note_unresolved) {
       Reach r;
       std::set<std::string> seen;
-      accumulate(closure, changes.head, r, seen);
+      auto add = [&](IncludeGraph& graph, const auto& compiled, const ChangeMap& changed, const std::string& library) {
+        Closure closure = graph.closure(compiled.sources, compiled.include_dirs);
+        if (note_unresolved && &graph == &head_)
+          for (const auto& u : closure.unresolved) unresolved.emplace(u.file, u.line, u.include);
+        accumulate(closure, changed, r, seen, library);
+      };
+      add(head_, t, changes.head, "");
+      for (const auto& library : t.libraries) add(head_, library, changes.head, library.name);
       if (base) {
-        cmake::BenchmarkTarget old = rerooted(t, head_, base->root());
-        accumulate(base->closure(old.sources, old.include_dirs), changes.base, r, seen);
+        const cmake::BenchmarkTarget old = rerooted(t, head_, base->root());
+        add(*base, old, changes.base, "");
+        for (const auto& library : old.libraries) add(*base, library, changes.base, library.name);
       }
       return r;
     };
     for (const auto* t : targets_) {
-      Closure closure = head_.closure(t->sources, t->include_dirs);
-      for (const auto& u : closure.unresolved) unresolved.emplace(u.file, u.line, u.include);
-      Reach r = reach_of(*t, closure);
+      Reach r = reach_of(*t, /*note_unresolved=*/true);
       if (r.hops < 0)
         out_.unreached.push_back(t->name);
       else
         reached.emplace_back(std::move(r), t);
     }
     // Narrowing by hand must not hide how far the change reaches: the narrowed-away targets are traced too.
-    for (const auto* t : narrowed_) {
-      Closure closure = head_.closure(t->sources, t->include_dirs);
-      if (reach_of(*t, closure).hops >= 0) out_.narrowed_out_reached.push_back(t->name);
-    }
+    for (const auto* t : narrowed_)
+      if (reach_of(*t, /*note_unresolved=*/false).hops >= 0) out_.narrowed_out_reached.push_back(t->name);
     std::sort(out_.narrowed_out_reached.begin(), out_.narrowed_out_reached.end());
     for (const auto& [file, line, include] : unresolved) out_.unresolved.push_back({file, line, include});
     // Closest first: fewest hops, then fewest changed files reached, then name.
@@ -213,6 +227,7 @@ class Selector {
     for (const auto& src : t.sources) s.sources.push_back(head_.display(src));
     s.reason_chain = r.chain;
     s.change = r.change;
+    s.via_library = r.via_library;
     s.changed_reached = r.changed;
     s.hops = r.hops;
     return s;

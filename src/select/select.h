@@ -51,6 +51,7 @@ struct SelectedTarget {
   std::string target;
   std::vector<std::string> sources;        ///< repo-relative where inside the tree
   std::vector<std::string> reason_chain;   ///< source → ... → changed file; empty when all were selected
+  std::string via_library;                 ///< the linked library target whose source starts the chain; "" for its own
   std::string change;                      ///< how the chain's last file changed: "modified", "deleted", ...
   int changed_reached = 0;                 ///< changed files in the target's include closure
   int hops = -1;                           ///< include edges from a source to the nearest changed file

@@ -35,6 +35,7 @@ nlohmann::json target_json(const SelectedTarget& t) {
                                                                         : nlohmann::json(t.execution->cost_seconds)},
                         {"summary", describe(*t.execution)}};
   if (!t.drop_reason.empty()) out["drop_reason"] = t.drop_reason;
+  if (!t.via_library.empty()) out["via_library"] = t.via_library;
   return out;
 }
 

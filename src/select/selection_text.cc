@@ -8,7 +8,7 @@ namespace {
 
 std::string chain_line(const SelectedTarget& t) {
   if (t.reason_chain.empty()) return t.target;
-  std::string line = t.target + ": ";
+  std::string line = t.target + (t.via_library.empty() ? "" : " links " + t.via_library) + ": ";
   for (size_t i = 0; i < t.reason_chain.size(); ++i) line += (i ? " → " : "") + t.reason_chain[i];
   return line + " (" + t.change + ")";
 }

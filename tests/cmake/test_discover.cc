@@ -37,7 +37,10 @@ void write_mixed_project(const fs::path& dir) {
              "project(mixed CXX)\n"
              "include(cmake/helpers.cmake)\n"
              "find_package(benchmark REQUIRED)\n"
+             "add_library(util OBJECT src/util.cc)\n"
+             "target_include_directories(util PUBLIC include/util)\n"
              "add_library(core STATIC src/core.cc)\n"
+             "target_link_libraries(core PUBLIC util)\n"
              "add_library(bench_support STATIC bench/support.cc)\n"
              "target_link_libraries(bench_support PUBLIC benchmark::benchmark)\n"
              "add_executable(bench_zeta bench/zeta.cc)\n"
@@ -50,6 +53,7 @@ void write_mixed_project(const fs::path& dir) {
              "target_link_libraries(tool PRIVATE core)\n");
   write_file(dir / "cmake/helpers.cmake", "set(HELPERS_LOADED ON)\n");
   write_file(dir / "src/core.cc", "int core() { return 1; }\n");
+  write_file(dir / "src/util.cc", "int util() { return 3; }\n");
   write_file(dir / "src/tool.cc", "int main() { return 0; }\n");
   write_file(dir / "bench/support.cc", "int support() { return 2; }\n");
   write_file(dir / "include/gen.h", "#pragma once\n");
@@ -78,6 +82,20 @@ TEST(BuildDiscover, FindsExactlyTheBenchmarkExecutablesWithTheirCompileInfo) {
   EXPECT_NE(std::find(alpha.defines.begin(), alpha.defines.end(), "WITH_ALPHA"), alpha.defines.end());
   EXPECT_TRUE(targets[1].recognised) << "linked through a helper library";
   EXPECT_EQ(targets[1].sources, std::vector<fs::path>{src / "bench/zeta.cc"});
+
+  // The project's libraries each links, directly or through another, with their own compile info:
+  // a change to their sources reaches the benchmark. Google Benchmark's (from the system) is not one.
+  auto library_names = [](const BenchmarkTarget& t) {
+    std::vector<std::string> out;
+    for (const auto& library : t.libraries) out.push_back(library.name);
+    return out;
+  };
+  EXPECT_EQ(library_names(alpha), (std::vector<std::string>{"core", "util"}));
+  EXPECT_EQ(library_names(targets[1]), (std::vector<std::string>{"bench_support", "core", "util"}));
+  ASSERT_EQ(alpha.libraries.size(), 2u);
+  EXPECT_EQ(alpha.libraries[0].sources, std::vector<fs::path>{src / "src/core.cc"});
+  EXPECT_EQ(alpha.libraries[1].sources, std::vector<fs::path>{src / "src/util.cc"});
+  EXPECT_TRUE(contains(alpha.libraries[1].include_dirs, src / "include/util"));
 
   // A name pattern adds executables that do not link Google Benchmark, never libraries.
   auto with_tool = discover_targets(build, "^(tool|core)$", google_benchmark());

@@ -11,7 +11,7 @@ namespace {
 
 std::vector<cmake::BenchmarkTarget> targets(std::vector<std::string> names) {
   std::vector<cmake::BenchmarkTarget> out;
-  for (auto& name : names) out.push_back({name, "/x/" + name, {}, {}, {}, true});
+  for (auto& name : names) out.push_back({name, "/x/" + name, {}, {}, {}, true, {}});
   return out;
 }
 

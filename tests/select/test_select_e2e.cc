@@ -131,5 +131,73 @@ TEST_F(SelectE2E, StrictLayoutEnvNarrowingAndBadInput) {
       << none.err;
 }
 
+TEST(SelectLinkedLibrariesE2E, AChangeToALinkedLibrarysSourcesOrItsPrivateHeadersSelectsTheBenchmark) {
+  // A compiled library (a static one, through an object library with a private header folder), one
+  // benchmark that links it and one that does not.
+  TempDir dir, work;
+  GitRepo repo(dir.path());
+  repo.write("CMakeLists.txt",
+             "cmake_minimum_required(VERSION 3.16)\nproject(engine CXX)\nfind_package(benchmark REQUIRED)\n"
+             "add_library(parser OBJECT lib/parser.cc)\n"
+             "target_include_directories(parser PRIVATE lib/internal PUBLIC include)\n"
+             "add_library(engine STATIC lib/engine.cc)\n"
+             "target_include_directories(engine PUBLIC include)\n"
+             "target_link_libraries(engine PUBLIC parser)\n"
+             "add_executable(bench_engine bench/engine.cc)\n"
+             "target_link_libraries(bench_engine PRIVATE engine benchmark::benchmark benchmark::benchmark_main)\n"
+             "add_executable(bench_other bench/other.cc)\n"
+             "target_link_libraries(bench_other PRIVATE benchmark::benchmark benchmark::benchmark_main)\n");
+  repo.write("include/engine.h", "#pragma once\nint run_engine(int);\nint parse(int);\n");
+  repo.write("lib/engine.cc", "#include <engine.h>\nint run_engine(int x) { return parse(x) + 1; }\n");
+  repo.write("lib/parser.cc", "#include <engine.h>\n#include <detail.h>\nint parse(int x) { return x * kScale; }\n");
+  repo.write("lib/internal/detail.h", "#pragma once\nconstexpr int kScale = 2;\n");
+  repo.write("bench/engine.cc", "#include <engine.h>\n#include <benchmark/benchmark.h>\n"
+                                "static void BM_Engine(benchmark::State& s) { for (auto _ : s) "
+                                "benchmark::DoNotOptimize(run_engine(3)); }\nBENCHMARK(BM_Engine);\n");
+  repo.write("bench/other.cc", "#include <benchmark/benchmark.h>\n"
+                               "static void BM_Other(benchmark::State& s) { for (auto _ : s) {} }\nBENCHMARK(BM_Other);\n");
+  repo.commit("base");
+  repo.git({"checkout", "-q", "-b", "feature"});
+  auto select = [&](const std::string& format) {
+    return run_cobench({"select", "--base", "main", "--work-dir", (work / "w").string(), "--format", format},
+                       repo.path(), {}, 300);
+  };
+
+  // A header only the library's private include folder finds.
+  repo.write("lib/internal/detail.h", "#pragma once\nconstexpr int kScale = 3;\n");
+  repo.commit("scale");
+  auto text = select("text");
+  ASSERT_EQ(text.exit_code, 0) << explain(text);
+  EXPECT_NE(text.out.find("bench_engine links parser: lib/parser.cc → lib/internal/detail.h (modified)"),
+            std::string::npos)
+      << text.out;
+  auto json = nlohmann::json::parse(select("json").out);
+  ASSERT_EQ(json["selected"].size(), 1u) << json.dump(2);
+  EXPECT_EQ(json["selected"][0]["target"], "bench_engine");
+  EXPECT_EQ(json["selected"][0]["via_library"], "parser");
+  EXPECT_EQ(json["selected"][0]["reason_chain"], (nlohmann::json{"lib/parser.cc", "lib/internal/detail.h"}));
+  EXPECT_EQ(json["unreached"], (nlohmann::json{"bench_other"}));
+
+  // The library's own source.
+  repo.write("lib/engine.cc", "#include <engine.h>\nint run_engine(int x) { return parse(x) + 2; }\n");
+  repo.git({"add", "-A"});
+  repo.git({"commit", "-q", "--amend", "-m", "engine"});
+  json = nlohmann::json::parse(select("json").out);
+  ASSERT_EQ(json["selected"].size(), 1u) << json.dump(2);
+  EXPECT_EQ(json["selected"][0]["via_library"], "engine") << "the nearest chain: the changed source itself";
+  EXPECT_EQ(json["selected"][0]["hops"], 0);
+  EXPECT_EQ(json["selected"][0]["changed_reached"], 2);
+
+  // A header the benchmark includes itself, as near as the library's source that includes it too:
+  // its own chain, no library named.
+  repo.git({"checkout", "-q", "-b", "api", "main"});
+  repo.write("include/engine.h", "#pragma once\nint run_engine(int);\nint parse(int);\n// api\n");
+  repo.commit("api");
+  json = nlohmann::json::parse(select("json").out);
+  ASSERT_EQ(json["selected"].size(), 1u) << json.dump(2);
+  EXPECT_EQ(json["selected"][0]["reason_chain"], (nlohmann::json{"bench/engine.cc", "include/engine.h"}));
+  EXPECT_FALSE(json["selected"][0].contains("via_library")) << json.dump(2);
+}
+
 }  // namespace
 }  // namespace cobench::select
