@@ -125,7 +125,7 @@ int run_cmake_job(JobContext& context) {
                                      out_dir};
   const std::unique_ptr<run::Runner> units = kind.make({process, {}, {}});
   std::optional<run::BesideMachineControl> beside;
-  run::Runner& runner = with_machine_control(*units, kind, process, prepared, beside);
+  run::Runner& runner = with_machine_control(*units, process, prepared, beside);
   const run::SideContext base{Side::Base, revs.base_sha, workspace.worktree(Side::Base),
                               workspace.build_dir(Side::Base), executables(base_build, base_targets)};
   const run::SideContext head{Side::Head, revs.head_sha, workspace.worktree(Side::Head),

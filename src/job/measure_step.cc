@@ -26,10 +26,10 @@ namespace fs = std::filesystem;
 
 std::string control_target_of(const fs::path& program) { return "machine:" + program.filename().string(); }
 
-run::Runner& with_machine_control(run::Runner& units, const run::RunnerKind& kind, const run::ProcessSettings& process,
-                                  Prepared& prepared, std::optional<run::BesideMachineControl>& beside) {
+run::Runner& with_machine_control(run::Runner& units, const run::ProcessSettings& process, Prepared& prepared,
+                                  std::optional<run::BesideMachineControl>& beside) {
   prepared.control_program = run::find_shipped(run::machine_control_program());
-  if (kind.google_benchmark_flags || !prepared.control_program) return units;  // it runs the program as its own
+  if (!prepared.control_program) return units;
   return beside.emplace(units, process, control_target_of(*prepared.control_program));
 }
 

@@ -55,11 +55,12 @@ auto timed(std::vector<results::PhaseTime>& phases, const std::string& name, Ste
 std::string control_target_of(const std::filesystem::path& program);
 
 /// Finds cobench's machine control program (into `prepared`) and returns the
-/// runner every pair of the job runs under: `units` itself where it takes
-/// Google Benchmark's flags (it runs the program like its own units), else
-/// `units` with the program beside it (held in `beside`).
-run::Runner& with_machine_control(run::Runner& units, const run::RunnerKind& kind, const run::ProcessSettings& process,
-                                  Prepared& prepared, std::optional<run::BesideMachineControl>& beside);
+/// runner every pair of the job runs under: `units` with the program beside it
+/// (held in `beside`), run with none of the user's benchmark arguments, which
+/// are the project's (a positional mode, a flag of its own main) whatever the
+/// framework; `units` itself when the program is missing.
+run::Runner& with_machine_control(run::Runner& units, const run::ProcessSettings& process, Prepared& prepared,
+                                  std::optional<run::BesideMachineControl>& beside);
 
 /// Logs, measures (timing rounds when a time metric is asked for; then, for
 /// Google Benchmark targets, whose processes are started as `gbench_process`

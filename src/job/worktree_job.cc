@@ -31,7 +31,7 @@ int run_worktree_job(JobContext& context) {
     reach.push_back({"", {verdict::ChangeReach::Status::Unknown, 0, 0, why}, {}});
   }
   std::optional<run::BesideMachineControl> beside;
-  run::Runner& measured = with_machine_control(*runner, kind, process, context.prepared, beside);
+  run::Runner& measured = with_machine_control(*runner, process, context.prepared, beside);
   return measure(context.options, measured, base, head, job, choice, nullptr, reach, context.out_dir,
                  context.workspace.job_dir(), context.progress, context.prepared, nullptr);
 }

@@ -2,7 +2,8 @@
 // cobench's machine control program beside a job's own units, whatever the
 // framework of those: the program is a Google Benchmark program, so its runs
 // go through a Google Benchmark runner of their own, with none of the user's
-// benchmark arguments (they are the other framework's flags).
+// benchmark arguments (another framework's flags, or a Google Benchmark
+// project's own: a positional mode its main reads, a flag of its own).
 #include <string>
 
 #include "run/gbench_runner.h"

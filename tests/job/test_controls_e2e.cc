@@ -149,6 +149,46 @@ TEST_F(ControlsE2E, AFilterNarrowsTheUsersBenchmarksNotTheMachineControl) {
     }
 }
 
+TEST(MachineControlE2E, TheProjectsOwnBenchmarkArgumentsAreNotGivenToTheMachineControl) {
+  // Found on spdlog: its latency benchmark's main reads a positional mode (`full`); the
+  // machine control got `--bench-arg=full` too, refused it, and the job ran without one.
+  TempDir dir;
+  GitRepo repo{dir / "repo"};
+  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_mode", "mode.cc"}}));
+  auto source = [](int rounds) {
+    return "#include <benchmark/benchmark.h>\n#include <cstring>\n"
+           "static void BM_Mode(benchmark::State& state) {\n"
+           "  for (auto _ : state) {\n    unsigned x = 1;\n"
+           "    for (int i = 0; i < " + std::to_string(rounds) + "; ++i) { x = x * 1664525u + 1013904223u; "
+           "benchmark::DoNotOptimize(x); }\n  }\n}\nBENCHMARK(BM_Mode);\n"
+           "int main(int argc, char** argv) {\n  benchmark::Initialize(&argc, argv);\n"
+           "  // The project's own argument, which Google Benchmark leaves in argv.\n"
+           "  if (argc != 2 || std::strcmp(argv[1], \"full\") != 0) return 2;\n"
+           "  benchmark::RunSpecifiedBenchmarks();\n}\n";
+  };
+  repo.write("mode.cc", source(2000));
+  const std::string base = repo.commit("base");
+  repo.write("mode.cc", source(2000) + "// head\n");
+  repo.commit("head");
+  const auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "6",
+                                   "--max-runs", "6", "--metric", "cpu_time", "--bench-arg=full",
+                                   "--bench-arg=--benchmark_min_time=0.01"},
+                                  repo.path());
+  ASSERT_EQ(result.exit_code, 0) << explain(result);
+  EXPECT_EQ(result.out.find("machine_control: its first run on each side failed"), std::string::npos) << result.out;
+  const auto r = report::from_json(nlohmann::json::parse(read_file(repo.path() / ".cobench/report/report.json")));
+  int machine_rows = 0;
+  for (const auto& row : r.benchmarks)
+    if (row.control_kind == "machine") {
+      ++machine_rows;
+      EXPECT_EQ(row.runs_base, 6) << row.name;
+    }
+  EXPECT_EQ(machine_rows, 2) << "the machine control's two benchmarks, measured";
+  const auto* mode = find_row(r, "BM_Mode");
+  ASSERT_NE(mode, nullptr);
+  EXPECT_EQ(mode->runs_base, 6) << "the project's own benchmark ran with its argument";
+}
+
 TEST_F(ControlsE2E, ANamedNoisyControlHoldsBackNoRowItShowsNoShiftFor) {
   // The noisy control's interval is wide and straddles 1: evidence of noise, not
   // of a shift, so it withdraws no regression (the old rule held the mild 10%
