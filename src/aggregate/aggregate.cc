@@ -290,6 +290,10 @@ verdict::LayoutReading reading_of(int layout, const verdict::TimeJudgement& time
 void apply_layouts(report::Report& out, const results::ResultsFile& results) {
   const results::JobSettings& settings = results.settings;
   out.layout_rule = verdict::describe_layout_rule(settings.layouts);
+  // The default asks for two layouts; a shared parent library makes one, and the reports say why.
+  if (settings.layouts < 2 && settings.shared_parent)
+    out.layout_rule = "one code layout: claims are not re-measured in another, since both sides link one shared parent "
+                      "library build and another layout is a rebuild of each side";
   if (settings.layouts < 2) return;
   const verdict::TimeRule rule = results::time_rule(settings);
   for (auto& row : out.benchmarks) {

@@ -146,6 +146,12 @@ DecidedSettings check_settings(const config::Config& settings) {
   if (settings.select.shard && !kind.recognises)
     throw InputError(fmt::format("{}: shards split benchmark targets; the {} runner has none",
                                  settings.origin("select.shard").describe("select.shard"), settings.run.runner));
+  if (!settings.build.shared_parent.empty() && settings.run.layouts > 1 &&
+      settings.origin("run.layouts").kind != config::Origin::Kind::Default)
+    throw InputError(fmt::format("{}: a shared parent library ({}) is one code layout, built once for both sides; "
+                                 "drop one of them",
+                                 settings.origin("run.layouts").describe("run.layouts"),
+                                 settings.origin("build.shared_parent").describe("build.shared_parent")));
   return {kind, select::narrowing_of(settings), layouts_of(settings, kind)};
 }
 

@@ -54,6 +54,17 @@ TEST(RunnerSettings, WhatOnlyGoogleBenchmarkProgramsCanDoIsRefusedForOthers) {
   EXPECT_EQ(error_of(with_runner("gbench", "[run]\nmetrics = [\"instructions\"]\n")), "no error");
 }
 
+TEST(RunnerSettings, ASharedParentIsOneCodeLayoutAndAskingForMoreIsRefused) {
+  // By default the job has one layout and its reports say why; asked for two, it says which two settings clash.
+  EXPECT_EQ(error_of(with_runner("gbench", "[build]\nshared_parent = \"routines\"\n")), "no error");
+  Config asked = with_runner("gbench", "[build]\nshared_parent = \"routines\"\n");
+  config::set(asked, "run.layouts", {"2"}, {Origin::Kind::Flag, "--layouts"});
+  EXPECT_EQ(error_of(asked), "--layouts: a shared parent library (cobench.toml:2:17: build.shared_parent) is one code "
+                             "layout, built once for both sides; drop one of them");
+  config::set(asked, "run.layouts", {"1"}, {Origin::Kind::Flag, "--layouts"});
+  EXPECT_EQ(error_of(asked), "no error");
+}
+
 TEST(RunnerSettings, CommandsBelongToTheCommandRunner) {
   Config go = with_runner("go");
   config::set(go, "run.commands", {"./bench.sh"}, {Origin::Kind::Flag, "--command"});

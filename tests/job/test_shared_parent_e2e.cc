@@ -73,6 +73,8 @@ TEST(SharedParentRun, BothSidesLoadOneLibraryAndOnlyTheChangedRoutineRegresses) 
   EXPECT_EQ(parent.at("sha256"), sha);
   EXPECT_EQ(parent.at("changed_units"), nlohmann::json::array({"src/touched.cc"}));
   EXPECT_NE(read_text(example.repo.path() / ".cobench/report/report.md").find(sha), std::string::npos);
+  // One code layout, and the reports say why rather than nothing.
+  EXPECT_EQ(report.at("layout_rule").get<std::string>().rfind("one code layout: ", 0), 0u) << report.at("layout_rule");
   EXPECT_NE(result.out.find("shared parent: " + library.string() + " (sha256 " + sha + ")"), std::string::npos)
       << result.out;
 
