@@ -105,7 +105,7 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   select::enforce_strict_layout(selection);
-  job::nothing_to_measure(selection);  // no targets, or --target matching none: exit 2 as `run` does
+  job::nothing_to_measure(selection, build.build_dir);  // no targets, or --target matching none: exit 2 as `run` does
   return kExitOk;
 }
 

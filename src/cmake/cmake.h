@@ -72,6 +72,12 @@ using Recognises = std::function<bool(const TargetFacts&)>;
 std::vector<BenchmarkTarget> discover_targets(const std::filesystem::path& build_dir, const std::string& name_pattern,
                                               const Recognises& recognises);
 
+/// The switches of the configured project's cache that name benchmarks and are
+/// off (`SPDLOG_BUILD_BENCH:BOOL=OFF`): where a project keeps its benchmarks
+/// behind an option, the reason none was found. Not Google Benchmark's own
+/// (`BENCHMARK_*`) nor CMake's; in the cache's order; empty without a cache.
+std::vector<std::string> benchmark_options_off(const std::filesystem::path& build_dir);
+
 /// The project's own CMake input files (CMakeLists.txt, included .cmake
 /// files; not CMake's modules nor files outside the source tree), absolute,
 /// from the cmakeFiles-v1 reply that configure() asked for.

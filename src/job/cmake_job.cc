@@ -75,7 +75,7 @@ int run_cmake_job(JobContext& context) {
   }
   console().block(report::sanitize_text(select::to_text(selection), false));  // names and flags a terminal must not obey
   select::enforce_strict_layout(selection);
-  if (auto why = nothing_to_measure(selection)) return report_unreached(*why, context.basis(), selection, out_dir);
+  if (auto why = nothing_to_measure(selection, head_build.settings.build_dir)) return report_unreached(*why, context.basis(), selection, out_dir);
   progress.message("configuring base");
   const SideBuild base_build = timed(prepared.phases, "configure", [&] {
     return configure_side(Side::Base, workspace.worktree(Side::Base), workspace.build_dir(Side::Base), shared);

@@ -61,10 +61,16 @@ select::Selection select_on_head(const JobContext& job, const SideBuild& head) {
   return select::select_targets(in);
 }
 
-std::optional<std::string> nothing_to_measure(const select::Selection& s) {
+std::optional<std::string> nothing_to_measure(const select::Selection& s, const std::filesystem::path& head_build_dir) {
   if (!s.selected.empty()) return std::nullopt;
   const size_t total = head_names(s).size();
-  if (total == 0) throw InputError("no benchmark targets found (no executable links Google Benchmark)");
+  if (total == 0) {
+    std::string hint;
+    if (const auto off = cmake::benchmark_options_off(head_build_dir); !off.empty())
+      hint = fmt::format("; the project's cache has {} off: --cmake-arg=-D{}=ON builds them",
+                         fmt::join(off, ", "), off.front());
+    throw InputError("no benchmark targets found (no executable links Google Benchmark)" + hint);
+  }
   if (s.narrowed_out.size() == total)
     throw InputError(fmt::format("{} '{}' matches none of the {} benchmark targets", s.narrowing.targets_origin,
                                  s.narrowing.targets, total));

@@ -45,8 +45,11 @@ select::Selection select_on_head(const JobContext& job, const SideBuild& head);
 
 /// Why nothing is measured ("no benchmark reaches this change: ..."), or
 /// nullopt when something is selected. Throws InputError when there was
-/// nothing to select from: no benchmark targets, or a target regex matching none.
-std::optional<std::string> nothing_to_measure(const select::Selection& selection);
+/// nothing to select from: no benchmark targets (naming the switches of the
+/// head's CMake cache that would build them, cmake::benchmark_options_off), or a
+/// target regex matching none.
+std::optional<std::string> nothing_to_measure(const select::Selection& selection,
+                                              const std::filesystem::path& head_build_dir);
 
 /// Splits the selected head targets against the base side's. Base targets
 /// missing on head (and not narrowed out) are listed as removed.

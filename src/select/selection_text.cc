@@ -34,6 +34,7 @@ std::string to_text(const Selection& s) {
   // Narrowed-out targets count too: "1 of 62", as run's reason says, not "1 of 1".
   size_t total = s.selected.size() + s.dropped.size() + s.unreached.size() + s.narrowed_out.size();
   std::string out;
+  if (total == 0) return out;  // no benchmark target at all: the error that follows says so, not "all 0 selected"
   if (s.all_reason)
     out += fmt::format("all {} benchmark targets selected: {}\n", s.selected.size(), *s.all_reason);
   else if (s.none_reason)

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/errors.h"
+#include "support/testing.h"
 
 namespace cobench::job {
 namespace {
@@ -84,36 +85,52 @@ TEST(TargetChoice, NothingToMeasureSaysWhyOrIsAnInputError) {
   docs.unreached = {"a", "b"};
   docs.none_reason = "no benchmark reaches this change: only ignored paths changed";
   docs.ignored = {"docs/a.md", "README.md"};
-  EXPECT_EQ(nothing_to_measure(docs),
+  EXPECT_EQ(nothing_to_measure(docs, "/nonexistent"),
             "no benchmark reaches this change: only ignored paths changed (docs/a.md, README.md)");
   docs.none_reason = "base and head are identical";
-  EXPECT_EQ(nothing_to_measure(docs), "no benchmark reaches this change: base and head are identical (docs/a.md, "
-                                      "README.md)") << "a reason without the headline gets it";
+  EXPECT_EQ(nothing_to_measure(docs, "/nonexistent"),
+            "no benchmark reaches this change: base and head are identical (docs/a.md, README.md)")
+      << "a reason without the headline gets it";
 
   select::Selection unreached;
   unreached.unreached = {"a"};
   unreached.none_reason = "no benchmark reaches this change";
-  EXPECT_EQ(nothing_to_measure(unreached), "no benchmark reaches this change");
+  EXPECT_EQ(nothing_to_measure(unreached, "/nonexistent"), "no benchmark reaches this change");
 
   select::Selection some;
   some.selected = {picked("a")};
-  EXPECT_EQ(nothing_to_measure(some), std::nullopt);
+  EXPECT_EQ(nothing_to_measure(some, "/nonexistent"), std::nullopt);
 
-  EXPECT_THROW(nothing_to_measure(select::Selection{}), InputError) << "no targets at all";
+  EXPECT_THROW(nothing_to_measure(select::Selection{}, "/nonexistent"), InputError) << "no targets at all";
+  // No targets, and the project's cache has its benchmarks switched off: the error says which switch.
+  testing::TempDir build;
+  testing::write_file(build / "CMakeCache.txt",
+                      "# This is the CMakeCache file.\n//Build benchmarks\nSPDLOG_BUILD_BENCH:BOOL=OFF\n"
+                      "SPDLOG_BUILD_TESTS:BOOL=OFF\nBENCHMARK_ENABLE_TESTING:BOOL=OFF\nCMAKE_SKIP_BENCH:BOOL=OFF\n"
+                      "MYLIB_BENCHMARKS:BOOL=ON\nWITH_BENCH_EXTRAS:STRING=OFF\nother_bench_suite:BOOL=0\n");
+  try {
+    nothing_to_measure(select::Selection{}, build.path());
+    ADD_FAILURE() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "no benchmark targets found (no executable links Google Benchmark); the project's cache "
+                           "has SPDLOG_BUILD_BENCH, other_bench_suite off: --cmake-arg=-DSPDLOG_BUILD_BENCH=ON builds "
+                           "them");
+  }
   select::Selection away;
   away.narrowed_out = {"bench_a", "bench_b"};
   away.narrowed_out_reached = {"bench_a"};
   away.unreached = {"bench_c"};
   away.narrowing.targets = "_c$";
   away.narrowing.targets_origin = "--target";
-  EXPECT_EQ(nothing_to_measure(away), "no benchmark left to measure: the change reaches 1 of 3 benchmark targets, all "
-                                      "narrowed away by --target '_c$': bench_a");
+  EXPECT_EQ(nothing_to_measure(away, "/nonexistent"),
+            "no benchmark left to measure: the change reaches 1 of 3 benchmark targets, all narrowed away by --target "
+            "'_c$': bench_a");
   select::Selection narrowed;
   narrowed.narrowed_out = {"a", "b"};
   narrowed.narrowing.targets = "zzz";
   narrowed.narrowing.targets_origin = "--target";
   try {
-    nothing_to_measure(narrowed);
+    nothing_to_measure(narrowed, "/nonexistent");
     ADD_FAILURE() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(), "--target 'zzz' matches none of the 2 benchmark targets");
