@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cmake/cmake.h"
 #include "cmake/file_api.h"
@@ -119,11 +120,26 @@ class Build {
 
   const Codemodel& model() const { return model_; }
 
-  /// The reply of target `name`; InputError when the project has none.
+  /// The reply of target `name`; InputError when the project has none, naming the libraries it has.
   json target(const std::string& name) const {
     auto target = file_api::read_target(dir_, model_, name);
-    if (!target) throw InputError(fmt::format("no CMake target named '{}' in {}", name, dir_.string()));
+    if (!target) {
+      const auto libraries = library_names();
+      throw InputError(fmt::format("no CMake target named '{}' (the project's static and shared libraries: {})", name,
+                                   libraries.empty() ? "none" : fmt::format("{}", fmt::join(libraries, ", "))));
+    }
     return *target;
+  }
+
+  std::vector<std::string> library_names() const {
+    std::vector<std::string> out;
+    for (const auto& entry : model_.configuration.at("targets")) {
+      const std::string name = entry.at("name").get<std::string>();
+      const auto target = file_api::read_target(dir_, model_, name);
+      if (target && (target->at("type") == "STATIC_LIBRARY" || target->at("type") == "SHARED_LIBRARY"))
+        out.push_back(name);
+    }
+    return out;
   }
 
   /// Where the generator runs a target's link: relative fragments start there.

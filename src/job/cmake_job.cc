@@ -63,6 +63,7 @@ int run_cmake_job(JobContext& context) {
   const SideBuild head_build = timed(prepared.phases, "configure", [&] {
     return configure_side(Side::Head, workspace.worktree(Side::Head), workspace.build_dir(Side::Head), head_settings);
   });
+  check_shared_parent(settings, head_build);
   select::Selection selection = select_on_head(context, head_build);
   std::optional<plan::BuildPlan> plan;
   if (settings.run.time_budget)

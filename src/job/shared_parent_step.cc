@@ -70,6 +70,16 @@ std::vector<std::string> side_cmake_args(const config::BuildConfig& build) {
   return args;
 }
 
+void check_shared_parent(const config::Config& settings, const SideBuild& head) {
+  if (settings.build.shared_parent.empty()) return;
+  try {
+    cmake::read_library(head.settings.build_dir, settings.build.shared_parent);
+  } catch (const InputError& e) {
+    throw InputError(
+        fmt::format("{}: {}", settings.origin("build.shared_parent").describe("build.shared_parent"), e.what()));
+  }
+}
+
 std::optional<results::SharedParent> link_shared_parent(const config::Config& settings, const Revisions& revisions,
                                                         const Workspace& workspace, const SideBuild& base,
                                                         const SideBuild& head,

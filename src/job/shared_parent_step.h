@@ -19,6 +19,12 @@ namespace cobench::job {
 /// objects go into a shared library).
 std::vector<std::string> side_cmake_args(const config::BuildConfig& build);
 
+/// With [build] shared_parent, checks the configured head has that library and
+/// that it is compiled so that it can be shared (cmake::read_library), before
+/// anything is built: a misspelt name or a refused flag costs no build.
+/// InputError names the setting's origin.
+void check_shared_parent(const config::Config& settings, const SideBuild& head);
+
 /// Without [build] shared_parent: nullopt, nothing done. With it: relinks the
 /// `targets` that link the library on both sides against one parent library
 /// and returns its record for results.jsonl; nullopt (with a line saying why)

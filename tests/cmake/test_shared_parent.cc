@@ -105,7 +105,8 @@ TEST(SharedParent, ReadsTheLibrarysUnitsAndHowTheSidesCompileThem) {
   EXPECT_EQ(input_error_of([&] { read_library(base.build_dir, "bench_touched"); }),
             "'bench_touched' is not a static or shared library (its type is EXECUTABLE)");
   EXPECT_EQ(input_error_of([&] { read_library(base.build_dir, "nope"); }),
-            "no CMake target named 'nope' in " + base.build_dir.string());
+            "no CMake target named 'nope' (the project's static and shared libraries: routines)")
+      << "the libraries it has, not a build folder the job removes";
 }
 
 TEST(SharedParent, RefusesWhatDefeatsInterpositionBeforeLinkingAnything) {

@@ -112,6 +112,19 @@ TEST(SharedParentRun, ALibraryCompiledWithoutInterpositionIsRefused) {
             std::string::npos)
       << result.err;
   EXPECT_FALSE(fs::exists(example.repo.path() / ".cobench/report/results.jsonl")) << "nothing was measured";
+  EXPECT_EQ(result.err.find("building "), std::string::npos) << "refused before anything was built:\n" << result.err;
+}
+
+TEST(SharedParentRun, AMisspeltLibraryIsRefusedBeforeAnythingIsBuiltNamingTheLibrariesThereAre) {
+  ExampleRepo example;
+  const auto result = example.run({"--shared-parent", "routine"});
+  EXPECT_EQ(result.exit_code, 2) << explain(result);
+  EXPECT_NE(result.err.find("--shared-parent: no CMake target named 'routine' (the project's static and shared "
+                            "libraries: routines)"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(result.err.find("building "), std::string::npos) << "refused before anything was built:\n" << result.err;
+  EXPECT_EQ(result.err.find("configuring base"), std::string::npos) << result.err;
 }
 
 }  // namespace
