@@ -254,7 +254,7 @@ class Scheduler {
     int undecided = 0, active = 0;
     std::string label;
     for (const auto& state : states_) {
-      if (!state.active) continue;
+      if (!state.active || state.pair->follows) continue;  // the controls run beside the targets: not counted as one
       ++active;
       label = state.pair->target;
       const verdict::Look look = verdict::LookRule::look_at(state.pairs_done, settings_.max_runs);

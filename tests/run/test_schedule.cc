@@ -96,6 +96,16 @@ TEST(Schedule, ReportsOneProgressLinePerRound) {
   for (int round = 1; round <= 6; ++round) expected.emplace_back("2 targets", round);
   expected.emplace_back("noisy", 8);  // only the undecided target gets the block
   EXPECT_EQ(rounds, expected);
+
+  // A control that follows the job runs beside the targets and is not counted as one of them.
+  runner.targets["control"] = {1.0, 0.01};
+  auto pairs = fake_pairs(runner);
+  for (auto& pair : pairs) pair.follows = pair.target == "control";
+  rounds.clear();
+  run_schedule(runner, pairs, settings(6, 8), hooks);
+  ASSERT_FALSE(rounds.empty());
+  EXPECT_EQ(rounds.front(), R("2 targets", 1));
+  EXPECT_EQ(rounds.back(), R("noisy", 8));
 }
 
 TEST(Schedule, MaxRunsCapsAPartialBlock) {
