@@ -112,8 +112,12 @@ std::optional<results::SharedParent> link_shared_parent(const config::Config& se
     results::SharedParent record{name, parent.library.string(), parent.sha256, {}};
     for (const auto& [path, why] : changed) record.changed_units.push_back(path);
     const std::string relinked = fmt::format("{}", fmt::join(parent.relinked, ", "));
-    console().line(fmt::format("shared parent: {} (sha256 {}) from base, linked by {} on both sides", record.library,
-                               record.sha256, relinked));
+    // How much is shared: the include graph ignores #if, so a header every unit includes (spdlog's)
+    // makes most of them changed.
+    const size_t units = base_library.units.size(), shared = units - sources_among(base_library, changed).size();
+    console().line(fmt::format("shared parent: {} (sha256 {}) from base, {} of {} units shared, linked by {} on both "
+                               "sides",
+                               record.library, record.sha256, shared, units, relinked));
     for (const auto& [path, why] : changed) console().line(fmt::format("  compiled from each side: {} ({})", path, why));
     return record;
   } catch (const InputError& e) {
