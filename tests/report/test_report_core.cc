@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "report/report.h"
+#include "report/summary.h"
 
 using namespace cobench;
 using report::BenchmarkRow;
@@ -81,4 +82,22 @@ TEST(SortRows, RegressionsThenInconclusiveThenFasterThenPass) {
   std::vector<std::string> order;
   for (const auto& r : rows) order.push_back(r.target + "/" + r.name);
   EXPECT_EQ(order, (std::vector<std::string>{"a/r1", "b/r2", "a/i", "b/i", "a/f", "a/p"}));
+}
+
+// The projected runs are at the last look's level: a row that already has them says why it is still open.
+TEST(ReachPhrase, ARowWithTheRunsTheLastLookNeedsSaysAnEarlierLookHeldItBack) {
+  BenchmarkRow row;
+  row.verdict = Verdict::Inconclusive;
+  row.time.compared = true;
+  row.time.noise = 0.009;
+  row.time.detectable = 0.117;
+  row.runs_base = row.runs_head = 6;
+  row.time.runs_to_decide = 24;
+  EXPECT_EQ(report::reach_phrase(row),
+            "noise ±0.9% per pair; could catch ≥ 11.7% 9 times in 10; ~24 runs per side to decide");
+  row.time.runs_to_decide = 6;
+  EXPECT_EQ(report::reach_phrase(row), "noise ±0.9% per pair; could catch ≥ 11.7% 9 times in 10; enough runs to decide "
+                                       "at the last look's level, not at this earlier look's");
+  row.time.runs_to_decide = 2000;
+  EXPECT_NE(report::reach_phrase(row).find("more than 1000 runs per side to decide"), std::string::npos);
 }
