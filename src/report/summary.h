@@ -78,8 +78,8 @@ std::string metric_change(const std::optional<verdict::MedianJudgement>& metric)
 std::string failed_runs_phrase(const BenchmarkRow& row);
 
 /// What a reviewer needs to weigh an undecided row: "noise ±2.1% per run; could catch ≥ 8.2%; ~24 runs per
-/// side to decide" (the projection only while inconclusive, at the last look's level: a row that has
-/// as many runs already says so instead); "" when the row was not compared.
+/// side to decide" (the projection only while inconclusive, at the last look's level, which a row that
+/// has as many runs already names); "" when the row was not compared.
 std::string reach_phrase(const BenchmarkRow& row);
 
 /// A claim's reading in each code layout: "layout 1 0.768 [0.702, 0.841]

@@ -84,8 +84,8 @@ TEST(SortRows, RegressionsThenInconclusiveThenFasterThenPass) {
   EXPECT_EQ(order, (std::vector<std::string>{"a/r1", "b/r2", "a/i", "b/i", "a/f", "a/p"}));
 }
 
-// The projected runs are at the last look's level: a row that already has them says why it is still open.
-TEST(ReachPhrase, ARowWithTheRunsTheLastLookNeedsSaysAnEarlierLookHeldItBack) {
+// The projected runs are at the last look's level: a row that already has them says at which level.
+TEST(ReachPhrase, ARowWithTheRunsTheLastLookNeedsSaysTheProjectionIsAtTheLastLooksLevel) {
   BenchmarkRow row;
   row.verdict = Verdict::Inconclusive;
   row.time.compared = true;
@@ -96,8 +96,8 @@ TEST(ReachPhrase, ARowWithTheRunsTheLastLookNeedsSaysAnEarlierLookHeldItBack) {
   EXPECT_EQ(report::reach_phrase(row),
             "noise ±0.9% per pair; could catch ≥ 11.7% 9 times in 10; ~24 runs per side to decide");
   row.time.runs_to_decide = 6;
-  EXPECT_EQ(report::reach_phrase(row), "noise ±0.9% per pair; could catch ≥ 11.7% 9 times in 10; enough runs to decide "
-                                       "at the last look's level, not at this earlier look's");
+  EXPECT_EQ(report::reach_phrase(row), "noise ±0.9% per pair; could catch ≥ 11.7% 9 times in 10; ~6 runs per side to "
+                                       "decide at the last look's level");
   row.time.runs_to_decide = 2000;
   EXPECT_NE(report::reach_phrase(row).find("more than 1000 runs per side to decide"), std::string::npos);
 }
