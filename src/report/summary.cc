@@ -167,8 +167,9 @@ std::string reach_phrase(const BenchmarkRow& row) {
                                 row.within_sd * 100, row.between_sd * 100, row.repetitions));
   if (std::isfinite(t.detectable))
     parts.push_back(fmt::format("could catch ≥ {:.1f}% 9 times in 10", t.detectable * 100));
-  // The projection is at the last look's level: on a row that has that many runs already (held back by an
-  // earlier look's stricter level), "~6 runs per side to decide" beside 6/6 reads as a contradiction unless it says so.
+  // The projection is at the last look's level: on a row that has that many runs already (mostly one an
+  // earlier look's stricter level held), "~6 runs per side to decide" beside 6/6 reads as a contradiction unless it
+  // says so.
   if (t.runs_to_decide > 1000) parts.push_back("more than 1000 runs per side to decide");
   else if (t.runs_to_decide > 0 && t.runs_to_decide <= std::min(row.runs_base, row.runs_head))
     parts.push_back(fmt::format("~{} runs per side to decide at the last look's level", t.runs_to_decide));
