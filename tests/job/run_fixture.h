@@ -50,12 +50,14 @@ struct CommandFixture : ::testing::Test {
 namespace detail {
 
 /// A benchmark whose work is `iterations` rounds of a dependent multiply-add.
-inline std::string loop_benchmark(const std::string& name, int iterations, const std::string& extra = "") {
+/// `main`: the program's main, Google Benchmark's own unless a test needs one that reads arguments.
+inline std::string loop_benchmark(const std::string& name, int iterations, const std::string& extra = "",
+                                  const std::string& main = "BENCHMARK_MAIN();\n") {
   return "#include <benchmark/benchmark.h>\n#include <csignal>\n#include <unistd.h>\n"
          "static void " + name + "(benchmark::State& state) {\n" + extra +
          "  for (auto _ : state) {\n    unsigned x = 1;\n"
          "    for (int i = 0; i < " + std::to_string(iterations) + "; ++i) { x = x * 1664525u + 1013904223u; "
-         "benchmark::DoNotOptimize(x); }\n  }\n}\nBENCHMARK(" + name + ");\nBENCHMARK_MAIN();\n";
+         "benchmark::DoNotOptimize(x); }\n  }\n}\nBENCHMARK(" + name + ");\n" + main;
 }
 
 }  // namespace detail

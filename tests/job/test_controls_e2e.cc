@@ -155,20 +155,15 @@ TEST(MachineControlE2E, TheProjectsOwnBenchmarkArgumentsAreNotGivenToTheMachineC
   TempDir dir;
   GitRepo repo{dir / "repo"};
   repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_mode", "mode.cc"}}));
-  auto source = [](int rounds) {
-    return "#include <benchmark/benchmark.h>\n#include <cstring>\n"
-           "static void BM_Mode(benchmark::State& state) {\n"
-           "  for (auto _ : state) {\n    unsigned x = 1;\n"
-           "    for (int i = 0; i < " + std::to_string(rounds) + "; ++i) { x = x * 1664525u + 1013904223u; "
-           "benchmark::DoNotOptimize(x); }\n  }\n}\nBENCHMARK(BM_Mode);\n"
-           "int main(int argc, char** argv) {\n  benchmark::Initialize(&argc, argv);\n"
-           "  // The project's own argument, which Google Benchmark leaves in argv.\n"
-           "  if (argc != 2 || std::strcmp(argv[1], \"full\") != 0) return 2;\n"
-           "  benchmark::RunSpecifiedBenchmarks();\n}\n";
-  };
-  repo.write("mode.cc", source(2000));
+  // A main of the project's own that refuses to run without its argument.
+  const std::string source = loop_benchmark("BM_Mode", 2000, "",
+                                            "#include <cstring>\n"
+                                            "int main(int argc, char** argv) {\n  benchmark::Initialize(&argc, argv);\n"
+                                            "  if (argc != 2 || std::strcmp(argv[1], \"full\") != 0) return 2;\n"
+                                            "  benchmark::RunSpecifiedBenchmarks();\n}\n");
+  repo.write("mode.cc", source);
   const std::string base = repo.commit("base");
-  repo.write("mode.cc", source(2000) + "// head\n");
+  repo.write("mode.cc", source + "// head\n");
   repo.commit("head");
   const auto result = run_cobench({"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "6",
                                    "--max-runs", "6", "--metric", "cpu_time", "--bench-arg=full",
