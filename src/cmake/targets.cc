@@ -65,6 +65,14 @@ void read_compile_info(const Codemodel& model, const json& target, Compiled& out
   }
 }
 
+/// Whether `target` is defined inside Google Benchmark's own source folder (`vendored`, empty when it
+/// comes from the system): its library, and its (and its gtest's) tests.
+bool is_vendored_benchmarks(const Codemodel& model, const json& target, const fs::path& vendored) {
+  if (vendored.empty()) return false;
+  return is_under(file_api::absolute_from(model.source_root, target.at("paths").at("source").get<std::string>()),
+                  vendored);
+}
+
 bool compiles_library(const json& target) {
   static const std::set<std::string> kinds = {"STATIC_LIBRARY", "SHARED_LIBRARY", "MODULE_LIBRARY", "OBJECT_LIBRARY"};
   return kinds.count(target.at("type").get<std::string>()) > 0;
@@ -109,10 +117,7 @@ std::vector<LinkedLibrary> linked_libraries(const Codemodel& model, const json& 
   enqueue(target);
   for (size_t i = 0; i < queue.size(); ++i) {
     const json& dependency = replies.of(queue[i]);
-    if (!compiles_library(dependency)) continue;
-    const fs::path dir =
-        file_api::absolute_from(model.source_root, dependency.at("paths").at("source").get<std::string>());
-    if (!vendored.empty() && is_under(dir, vendored)) continue;  // Google Benchmark itself, built in the tree
+    if (!compiles_library(dependency) || is_vendored_benchmarks(model, dependency, vendored)) continue;
     LinkedLibrary library;
     library.name = dependency.at("name").get<std::string>();
     read_compile_info(model, dependency, library);
@@ -163,10 +168,7 @@ std::vector<BenchmarkTarget> discover_targets(const fs::path& build_dir, const s
     std::vector<BenchmarkTarget> found;
     for (const auto& entry : config.at("targets")) {
       const json& target = replies.of(entry.at("id").get<std::string>());
-      if (target.at("type") != "EXECUTABLE") continue;
-      fs::path dir = file_api::absolute_from(model.source_root,
-                                             target.at("paths").at("source").get<std::string>());
-      if (!vendored.empty() && is_under(dir, vendored)) continue;  // benchmark's (and its gtest's) own tests
+      if (target.at("type") != "EXECUTABLE" || is_vendored_benchmarks(model, target, vendored)) continue;
       BenchmarkTarget result;
       result.name = target.at("name").get<std::string>();
       read_compile_info(model, target, result);

@@ -62,6 +62,17 @@ std::vector<fs::path> sources_among(const SideLibrary& side, const std::map<std:
   return out;
 }
 
+/// Runs `work`; an InputError it throws is the setting's, and its message says where the setting came from.
+template <typename Work>
+auto naming_the_setting(const config::Config& settings, Work work) {
+  try {
+    return work();
+  } catch (const InputError& e) {
+    throw InputError(
+        fmt::format("{}: {}", settings.origin("build.shared_parent").describe("build.shared_parent"), e.what()));
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> side_cmake_args(const config::BuildConfig& build) {
@@ -72,12 +83,7 @@ std::vector<std::string> side_cmake_args(const config::BuildConfig& build) {
 
 void check_shared_parent(const config::Config& settings, const SideBuild& head) {
   if (settings.build.shared_parent.empty()) return;
-  try {
-    cmake::read_library(head.settings.build_dir, settings.build.shared_parent);
-  } catch (const InputError& e) {
-    throw InputError(
-        fmt::format("{}: {}", settings.origin("build.shared_parent").describe("build.shared_parent"), e.what()));
-  }
+  naming_the_setting(settings, [&] { cmake::read_library(head.settings.build_dir, settings.build.shared_parent); });
 }
 
 std::optional<results::SharedParent> link_shared_parent(const config::Config& settings, const Revisions& revisions,
@@ -86,12 +92,13 @@ std::optional<results::SharedParent> link_shared_parent(const config::Config& se
                                                         const std::vector<std::string>& targets) {
   const std::string& name = settings.build.shared_parent;
   if (name.empty()) return std::nullopt;
-  try {
+  return naming_the_setting(settings, [&]() -> std::optional<results::SharedParent> {
     const auto changes = git::diff_name_status(workspace.worktree(Side::Head), revisions.base_sha, revisions.head_sha);
     const SideLibrary base_library = read_side(Side::Base, base, workspace, name, changes);
     const SideLibrary head_library = read_side(Side::Head, head, workspace, name, changes);
     const auto changed = changed_units(base_library, head_library);
-    if (sources_among(base_library, changed).size() == base_library.units.size()) {
+    const auto base_changed = sources_among(base_library, changed);
+    if (base_changed.size() == base_library.units.size()) {
       console().line(fmt::format("shared parent: every unit of '{}' changes, nothing to share; the executables stay as "
                                  "built", name));
       return std::nullopt;
@@ -99,7 +106,7 @@ std::optional<results::SharedParent> link_shared_parent(const config::Config& se
     cmake::ParentRequest request;
     request.library = name;
     request.executables = targets;
-    request.base = {base.settings.build_dir, sources_among(base_library, changed)};
+    request.base = {base.settings.build_dir, base_changed};
     request.head = {head.settings.build_dir, sources_among(head_library, changed)};
     request.parent_dir = workspace.job_dir() / "parent";
     request.log_path = base.settings.log_path.parent_path() / "shared-parent.log";
@@ -114,16 +121,13 @@ std::optional<results::SharedParent> link_shared_parent(const config::Config& se
     const std::string relinked = fmt::format("{}", fmt::join(parent.relinked, ", "));
     // How much is shared: the include graph ignores #if, so a header every unit includes (spdlog's)
     // makes most of them changed.
-    const size_t units = base_library.units.size(), shared = units - sources_among(base_library, changed).size();
+    const size_t units = base_library.units.size(), shared = units - base_changed.size();
     console().line(fmt::format("shared parent: {} (sha256 {}) from base, {} of {} units shared, linked by {} on both "
                                "sides",
                                record.library, record.sha256, shared, units, relinked));
     for (const auto& [path, why] : changed) console().line(fmt::format("  compiled from each side: {} ({})", path, why));
     return record;
-  } catch (const InputError& e) {
-    throw InputError(
-        fmt::format("{}: {}", settings.origin("build.shared_parent").describe("build.shared_parent"), e.what()));
-  }
+  });
 }
 
 }  // namespace cobench::job
