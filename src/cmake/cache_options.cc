@@ -2,10 +2,10 @@
 // usual reason a project with benchmarks shows cobench none.
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <set>
 
 #include "cmake/cmake.h"
+#include "cmake/file_api.h"
 
 namespace cobench::cmake {
 
@@ -29,18 +29,13 @@ bool is_false(const std::string& value) {
 
 std::vector<std::string> benchmark_options_off(const fs::path& build_dir) {
   std::vector<std::string> out;
-  std::ifstream cache(build_dir / "CMakeCache.txt");
-  for (std::string line; std::getline(cache, line);) {
-    if (line.empty() || line[0] == '#' || line[0] == '/') continue;
-    const auto colon = line.find(':'), equals = line.find('=');
-    if (colon == std::string::npos || equals == std::string::npos || colon > equals) continue;
-    const std::string name = line.substr(0, colon), type = line.substr(colon + 1, equals - colon - 1);
-    const std::string key = upper(name);
+  for (const auto& entry : file_api::cache_entries(build_dir)) {
+    const std::string key = upper(entry.name);
     // Google Benchmark's own switches (when it is built in the tree) and CMake's are not the project's.
-    if (type != "BOOL" || key.find("BENCH") == std::string::npos || key.rfind("BENCHMARK_", 0) == 0 ||
+    if (entry.type != "BOOL" || key.find("BENCH") == std::string::npos || key.rfind("BENCHMARK_", 0) == 0 ||
         key.rfind("CMAKE_", 0) == 0)
       continue;
-    if (is_false(line.substr(equals + 1))) out.push_back(name);
+    if (is_false(entry.value)) out.push_back(entry.name);
   }
   return out;
 }

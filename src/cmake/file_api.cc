@@ -73,13 +73,21 @@ fs::path absolute_from(const fs::path& base, const std::string& path) {
   return p;
 }
 
-std::string cache_value(const fs::path& build_dir, const std::string& name) {
+std::vector<CacheEntry> cache_entries(const fs::path& build_dir) {
+  std::vector<CacheEntry> out;
   std::ifstream cache(build_dir / "CMakeCache.txt");
   for (std::string line; std::getline(cache, line);) {
-    // NAME:TYPE=VALUE; the type is whatever set() or the command line gave.
-    if (!line.starts_with(name + ":")) continue;
-    if (const size_t equals = line.find('='); equals != std::string::npos) return line.substr(equals + 1);
+    if (line.empty() || line[0] == '#' || line[0] == '/') continue;  // comments and help texts
+    const size_t colon = line.find(':'), equals = line.find('=');
+    if (colon == std::string::npos || equals == std::string::npos || colon > equals) continue;
+    out.push_back({line.substr(0, colon), line.substr(colon + 1, equals - colon - 1), line.substr(equals + 1)});
   }
+  return out;
+}
+
+std::string cache_value(const fs::path& build_dir, const std::string& name) {
+  for (const auto& entry : cache_entries(build_dir))
+    if (entry.name == name) return entry.value;
   return {};
 }
 

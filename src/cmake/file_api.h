@@ -44,6 +44,16 @@ Codemodel read_codemodel(const std::filesystem::path& build_dir);
 std::optional<nlohmann::json> read_target(const std::filesystem::path& build_dir, const Codemodel& model,
                                           const std::string& name);
 
+/// One CMakeCache.txt entry, `NAME:TYPE=VALUE`.
+struct CacheEntry {
+  std::string name;
+  std::string type;  ///< whatever set() or the command line gave: BOOL, STRING, PATH, INTERNAL, ...
+  std::string value;
+};
+
+/// Every entry of `build_dir`'s CMakeCache.txt in its order; empty when it is not configured.
+std::vector<CacheEntry> cache_entries(const std::filesystem::path& build_dir);
+
 /// The value of a CMakeCache.txt entry of any type ("" when absent or not configured).
 std::string cache_value(const std::filesystem::path& build_dir, const std::string& name);
 
