@@ -178,8 +178,8 @@ std::string control_text(const verdict::ControlInterval& c) {
 }
 
 /// Why a claim fell to the controls, for the row's note.
-std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& shift, const verdict::ControlOutcome& outcome,
-                           double budget) {
+std::string withdrawn_note(verdict::Claim claim, const stats::RatioEstimate& row_estimate, const verdict::ControlShift& shift,
+                           const verdict::ControlOutcome& outcome, double budget) {
   const bool regression = claim == verdict::Claim::Regression;
   const std::string way = regression ? "slower" : "faster";
   if (shift.rule == verdict::ControlRule::Spread) {
@@ -187,6 +187,11 @@ std::string withdrawn_note(verdict::Claim claim, const verdict::ControlShift& sh
     return fmt::format("within the controls' spread of ±{:.1f}% ({}): not told apart from no change",
                        widest.spread * 100, control_text(widest));
   }
+  if (const auto& shown = regression ? shift.slower_by : shift.faster_by;
+      shown && !verdict::clears_shown_shift(claim, row_estimate, budget, shift))
+    return fmt::format("the controls show the head side {:+.1f}% {} with no change ({}), and this interval does not "
+                       "clear the budget on top of that: not told apart from no change",
+                       ((regression ? shown->ci_low : shown->ci_high) - 1) * 100, way, control_text(*shown));
   if (!outcome.net_against) {  // every control too wide to tell yet
     const auto& bound = regression ? shift.slower_bound_by : shift.faster_bound_by;
     return fmt::format("no control rules out yet that the head side is up to {:+.1f}% {} with no change ({}), and "
@@ -265,10 +270,10 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
     const verdict::ControlShift& shift_then = judged_against.shift_at(look);
     if (!outcome.regression_stands) {
       row.time.verdict = row.verdict = verdict::Verdict::Inconclusive;
-      append_note(row.note, withdrawn_note(verdict::Claim::Regression, shift_then, outcome, budget));
+      append_note(row.note, withdrawn_note(verdict::Claim::Regression, row.time.estimate, shift_then, outcome, budget));
     } else if (row.time.faster && !outcome.faster_stands) {
       row.time.faster = false;
-      append_note(row.note, withdrawn_note(verdict::Claim::Faster, shift_then, outcome, budget));
+      append_note(row.note, withdrawn_note(verdict::Claim::Faster, row.time.estimate, shift_then, outcome, budget));
     }
   }
 }

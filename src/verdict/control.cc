@@ -18,6 +18,11 @@ double shown_shift(const ControlInterval& c) {
   return 0;
 }
 
+/// The shift a control's whole interval shows toward slower (or faster) heads; 0 when it shows none that way.
+double shown_shift_toward(const ControlInterval& c, bool slower) {
+  return (slower ? c.ci_low > 1 : c.ci_high < 1) ? shown_shift(c) : 0;
+}
+
 /// Half the interval's width: what the control could still not tell apart.
 /// Where it lies (its reach from 1) is the shift it allows, not its precision.
 double half_width(const ControlInterval& c) { return (c.ci_high - c.ci_low) / 2; }
@@ -69,13 +74,25 @@ double faster_line(const ControlShift& shift) {
 std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget) {
   if (shift.rule != ControlRule::Shift) return std::nullopt;
   const bool regression = claim == Claim::Regression;
-  if (const auto& shown = regression ? shift.slower_by : shift.faster_by) return shown;
-  const ControlInterval* farthest = nullptr;
+  // Only a narrow control measured the head side's slot well enough to take its reading out of a row: a
+  // wider one that happens to show a shift proves its near end (clears_shown_shift), and its noise
+  // stays its own. Among the narrow ones, the one showing the largest shift that way, else the one
+  // reaching farthest that way.
+  const ControlInterval* chosen = nullptr;
+  auto further = [&](const ControlInterval& c) {
+    const double shown = shown_shift_toward(c, regression), chosen_shown = shown_shift_toward(*chosen, regression);
+    if (shown != chosen_shown) return shown > chosen_shown;
+    return regression ? c.ratio > chosen->ratio : c.ratio < chosen->ratio;
+  };
   for (const auto& c : shift.controls)
-    if (half_width(c) <= budget && (!farthest || (regression ? c.ratio > farthest->ratio : c.ratio < farthest->ratio)))
-      farthest = &c;
-  if (!farthest) return std::nullopt;
-  return *farthest;
+    if (half_width(c) <= budget && (!chosen || further(c))) chosen = &c;
+  if (!chosen) return std::nullopt;
+  return *chosen;
+}
+
+bool clears_shown_shift(Claim claim, const stats::RatioEstimate& e, double budget, const ControlShift& shift) {
+  if (shift.rule != ControlRule::Shift) return true;
+  return claim == Claim::Regression ? e.ci_low > budget_line(budget) * shift.slower : e.ci_high < shift.faster;
 }
 
 bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const ControlShift& shift,
@@ -89,6 +106,7 @@ bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const Co
   if (!shift.unbounded &&
       (regression ? e.ci_low > budget_line(budget) * shift.slower_bound : e.ci_high < shift.faster_bound))
     return true;
+  if (!clears_shown_shift(claim, e, budget, shift)) return false;
   if (net_against(claim, shift, budget)) {
     if (!net || !known(*net)) return false;  // too few runs beside the control to take its shift out
     return regression ? net->ci_low > budget_line(budget) : net->ci_high < 1;
@@ -122,11 +140,11 @@ std::string describe(ControlRule rule) {
     return "a regression or a faster row stands when its interval lies wholly beyond 1 ± the widest control's "
            "half-width (the spread rule, for comparison)";
   return "a regression (or faster row) stands when it clears the budget on top of the largest shift the controls' "
-         "intervals still allow at the row's look (or lies below the lowest); else, where a control's whole interval lies off 1 (the "
-         "head side shifted with no change) or one is narrow enough to have shown a shift of the budget's size, only "
-         "if its ratio net of that control's (the two intervals' errors added) still "
-         "clears the budget (or lies below 1); else at the last look, where a control that never showed a shift is "
-         "noise and moves no row";
+         "intervals still allow at the row's look (or lies below the lowest); else only if it clears the budget on top "
+         "of the shift any control's whole interval shows (the head side slower with no change by at least its near "
+         "end), and, where a control is narrow enough to have shown a shift of the budget's size, if its ratio net of "
+         "that control's (the two intervals' errors added) still clears the budget (or lies below 1); else at the "
+         "last look, where a wider control's noise is its own and moves no row";
 }
 
 }  // namespace cobench::verdict

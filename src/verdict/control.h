@@ -84,24 +84,35 @@ enum class Claim {
 /// - it stands at any look when it clears even the largest shift the controls
 ///   still allow: above (1 + budget) × the highest upper end of a control's
 ///   interval, or below the lowest lower end;
-/// - else, where net_against() names a control, only when `net` (the row's
-///   ratio net of that control's, from the two intervals at the row's look)
-///   still makes the claim: wholly above 1 + `budget`, or wholly below 1; a
-///   precise biased control thus takes its bias out of every row;
-/// - else (every control too wide to tell) only at the final look (before it,
-///   more runs may narrow one): a control that never could tell a shift is
-///   noise, and noise moves no row.
+/// - else never unless it clears the shift the controls show
+///   (clears_shown_shift): what a control's whole interval proves, its near
+///   end, however wide the control;
+/// - then, where net_against() names a narrow control, only when `net` (the
+///   row's ratio net of that control's, from the two intervals at the row's
+///   look) still makes the claim: wholly above 1 + `budget`, or wholly below
+///   1; a precise biased control thus takes its bias out of every row;
+/// - else (every control too wide to measure the head side's slot) only at the
+///   final look (before it, more runs may narrow one): a wide control's noise
+///   is its own and moves no row.
 /// Spread rule: the row's own interval must lie beyond 1 ± the widest
 /// control's half-width (and above the budget), at every look.
 bool claim_stands(Claim claim, const TimeJudgement& row, double budget, const ControlShift& shift,
                   const std::optional<stats::RatioEstimate>& net, Look look);
 
-/// The control the row's claim must be judged net of (shift rule): the one
-/// whose whole interval shows the largest shift that way; where none shows
-/// one, the one reaching farthest that way among those narrow enough to have
-/// shown a shift of the budget's size (half its interval's width at most
-/// `budget`, wherever the interval lies): their
-/// silence is evidence, a wider control's is not. nullopt: none.
+/// Whether the row's interval clears the budget on top of the shift the
+/// controls' whole intervals show that way: above (1 + budget) × the highest
+/// lower end above 1, or below the lowest upper end below 1. A control that
+/// shows a shift is evidence of at least its near end, whatever its width.
+/// Always true under the spread rule.
+bool clears_shown_shift(Claim claim, const stats::RatioEstimate& estimate, double budget, const ControlShift& shift);
+
+/// The control the row's claim must be judged net of (shift rule): among the
+/// controls narrow enough to have shown a shift of the budget's size (half
+/// their interval's width at most `budget`, wherever it lies), the one whose
+/// whole interval shows the largest shift that way, else the one reaching
+/// farthest that way. Their readings measure the head side's slot; a wider
+/// control's do not (its noise would swamp every net interval), and what it
+/// shows binds through clears_shown_shift. nullopt: none.
 std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget);
 
 /// Whether an interval lies wholly beyond what the controls show: above

@@ -470,6 +470,48 @@ TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt
   EXPECT_EQ(slower.note.find("controls show"), std::string::npos) << slower.note;
 }
 
+TEST(AggregateControls, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNettedAgainst) {
+  // A control with ±12% per run that happens to read slower: its whole interval lies above 1 but it is
+  // far wider than the budget. A row must clear the budget on top of its near end; netting rows
+  // against it would only have added its noise to each.
+  results::ResultsFile file;
+  file.settings.base = "b";
+  file.settings.head = "h";
+  file.settings.metric = "cpu_time";
+  file.settings.pairing = "paired";
+  file.settings.looks = "haybittle-peto";
+  file.settings.control_rule = "shift";
+  file.settings.min_runs = 12;
+  file.settings.max_runs = 12;
+  file.settings.layout_controls = {"bench_ctl"};
+  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  for (int run = 0; run < 12; ++run) {
+    const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
+    const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
+    const double wide = 1 + 0.06 * ((run * 5) % 7 - 3);
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", sample(base)}}));
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", sample(base * 1.13 * wide)}}));
+    file.runs.push_back(timing_run("bench_work", results::Side::Base, run,
+                                   {{"BM_Near", sample(base)}, {"BM_Far", sample(base)}}));
+    file.runs.push_back(timing_run("bench_work", results::Side::Head, run,
+                                   {{"BM_Near", sample(base * 1.07 * jitter)}, {"BM_Far", sample(base * 1.20 * jitter)}}));
+  }
+  const report::Report report = report_of(file, "results.jsonl");
+  ASSERT_EQ(report.controls.size(), 1u);
+  const auto& control = report.controls[0];
+  ASSERT_GT(control.ci_low, 1.0) << "the control shows a shift";
+  ASSERT_GT((control.ci_high - control.ci_low) / 2, 0.05) << "wider than the budget";
+  const auto& near = row(report, "BM_Near");
+  ASSERT_GT(near.time.estimate.ci_low, 1.05) << "a regression on its own interval";
+  ASSERT_LT(near.time.estimate.ci_low, 1.05 * control.ci_low);
+  EXPECT_EQ(near.verdict, verdict::Verdict::Inconclusive) << near.note;
+  EXPECT_NE(near.note.find("this interval does not clear the budget on top of that"), std::string::npos) << near.note;
+  const auto& far = row(report, "BM_Far");
+  ASSERT_LT(far.time.estimate.ci_low, 1.05 * control.ci_high) << "within the largest shift the control allows";
+  EXPECT_EQ(far.verdict, verdict::Verdict::Regression) << far.note;
+  EXPECT_EQ(far.note.find("net of that control"), std::string::npos) << far.note;
+}
+
 // Recorded from a real `cobench validate` job (the fixture's 10% row, its
 // string-join layout control and the machine control; the other targets' runs
 // left out, one layout): the schedule stopped the row at 8 pairs, a regression

@@ -80,8 +80,9 @@ TEST(ControlShift, AControlShowingAShiftIsTakenOutOfTheRowRunByRun) {
   EXPECT_EQ(shift.slower_by->name, "layout:a");
   EXPECT_EQ(net_against(Claim::Regression, shift, 0.05)->name, "layout:a");
   EXPECT_EQ(net_against(Claim::Faster, shift, 0.05)->name, "layout:a") << "narrow: its silence that way is evidence";
-  const auto row = judged(verdict::Verdict::Regression, interval(1.06, 1.10));
-  // 1.06 does not clear 1.05 × 1.04, the largest shift the control allows: the net interval decides.
+  const auto row = judged(verdict::Verdict::Regression, interval(1.085, 1.12));
+  // 1.085 clears 1.05 × 1.03, the shift the control shows, not 1.05 × 1.04, the largest it allows: the
+  // net interval decides.
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.02, 1.06)));
   EXPECT_TRUE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.051, 1.09)));
   EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, shift, interval(1.05, 1.09))) << "touching is not clearing";
@@ -92,6 +93,32 @@ TEST(ControlShift, AControlShowingAShiftIsTakenOutOfTheRowRunByRun) {
   EXPECT_TRUE(claim_stands(Claim::Regression, clear, 0.05, shift, interval(1.0, 1.2), Look::Interim));
   EXPECT_FALSE(claim_stands(Claim::Regression, judged(verdict::Verdict::Regression, interval(1.091, 1.15)), 0.05, shift,
                             interval(1.0, 1.2), Look::Interim));
+}
+
+TEST(ControlShift, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNettedAgainst) {
+  // A 13%-noise control read slower by chance: [1.002, 1.150] shows the head side at least 0.2%
+  // slower. Netting a row against it would add its ±7% to every net interval; what it proves is its
+  // near end, so a row must clear 1.05 × 1.002 and, before the last look, 1.05 × 1.150.
+  const auto shift = shift_of({control("machine:wide", "machine", 1.002, 1.150)});
+  ASSERT_TRUE(shift.slower_by.has_value());
+  EXPECT_FALSE(net_against(Claim::Regression, shift, 0.05).has_value());
+  const auto row = judged(verdict::Verdict::Regression, interval(1.06, 1.14));
+  EXPECT_TRUE(clears_shown_shift(Claim::Regression, row.estimate, 0.05, shift));
+  EXPECT_TRUE(stands_at_final(Claim::Regression, row, 0.05, shift, std::nullopt));
+  EXPECT_FALSE(claim_stands(Claim::Regression, row, 0.05, shift, std::nullopt, Look::Interim))
+      << "before the last look the control may still narrow onto a larger shift";
+  const auto near = judged(verdict::Verdict::Regression, interval(1.0515, 1.10));
+  EXPECT_FALSE(clears_shown_shift(Claim::Regression, near.estimate, 0.05, shift));
+  EXPECT_FALSE(stands_at_final(Claim::Regression, near, 0.05, shift, std::nullopt)) << "1.0515 < 1.05 × 1.002";
+  // The same the other way: a wide control reading faster by chance binds a faster row by its upper end.
+  const auto down = shift_of({control("machine:wide", "machine", 0.86, 0.995)});
+  EXPECT_FALSE(net_against(Claim::Faster, down, 0.05).has_value());
+  EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.90, 0.99), 0.05, down, std::nullopt));
+  EXPECT_FALSE(stands_at_final(Claim::Faster, faster(0.90, 0.996), 0.05, down, std::nullopt));
+  // Beside a narrow control as well, the narrow one is netted against and the wide one still binds.
+  const auto both = shift_of({control("machine:wide", "machine", 1.002, 1.150), control("layout:a", "layout", 0.99, 1.02)});
+  EXPECT_EQ(net_against(Claim::Regression, both, 0.05)->name, "layout:a");
+  EXPECT_FALSE(stands_at_final(Claim::Regression, near, 0.05, both, interval(1.06, 1.09)));
 }
 
 TEST(ControlShift, ANarrowControlShowingNoShiftStillJudgesTheRowNetOfIt) {
