@@ -57,7 +57,12 @@ std::vector<double> values(const TargetCounts& counts, results::Side side, const
 std::string status_text(const TargetCounts& counts, const results::JobSettings& settings) {
   const int runs = std::min(counts.counted[0], counts.counted[1]);
   if (runs > 0 && counts.from_timing) return fmt::format("measured by go test -benchmem ({} runs per side)", runs);
-  if (runs > 0) return fmt::format("measured ({} runs per side, counting allocator)", runs);
+  if (runs > 0) {
+    // Fewer than asked with nothing refused or failed: the informational runs ended once both sides counted alike.
+    const bool alike = runs < settings.alloc_runs && counts.failure.empty();
+    return fmt::format("measured ({} run{} per side{}, counting allocator)", runs, runs == 1 ? "" : "s",
+                       alike ? ": both sides counted alike" : "");
+  }
   if (!counts.failure.empty()) return "not collected: " + counts.failure;
   if (!settings.no_allocation_counts.empty()) return settings.no_allocation_counts;
   return "not collected: no allocation counts reported";

@@ -144,7 +144,7 @@ const std::vector<Key>& table() {
       {{"run.repetitions", "COBENCH_REPETITIONS", "--repetitions",
         "repetitions per process: a count (default 1) or auto (from the measured noise split)"},
        Kind::CountOrAuto, [](Config& c, const Value& v) { c.run.repetitions = as<std::string>(v); }, 1},
-      {{"run.alloc_runs", "", "--alloc-runs", "allocation-counting runs per side (default 3; 0: none)"}, Kind::Count,
+      {{"run.alloc_runs", "", "--alloc-runs", "allocation-counting runs per side (default 3; 0: none; without an allocation budget they end once both sides counted alike)"}, Kind::Count,
        [](Config& c, const Value& v) { c.run.alloc_runs = as<int>(v); }, 0},
       {{"run.runner", "", "--runner",
         "the benchmarks' framework: gbench (Google Benchmark, the default), catch2, go (go test -bench per package) or "

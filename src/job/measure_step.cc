@@ -132,8 +132,11 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
       log.run(r);
       counted.push_back(r);  // the gate estimates a target's next pair from its earlier ones
     };
+    // Counts that are verdicts get every run, for a median per side; counts that only inform end
+    // once a first pair counted alike.
+    const auto stop = budgets.judges_allocations() ? run::AllocStop::AfterAllRuns : run::AllocStop::OnceTheSidesAgree;
     return run::run_alloc_rounds(
-        measured, *gbench_process, settings.run.alloc_runs, on_count,
+        measured, *gbench_process, settings.run.alloc_runs, stop, on_count,
         run::pair_time_gate(schedule.time_budget, cost_records, cost_kind, elapsed, schedule.time_budget_name), say);
   };
   // With an allocation budget the counts are verdicts: they run first, where

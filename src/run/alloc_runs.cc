@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -112,7 +113,8 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
 
 }  // namespace
 
-std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs) {
+std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs,
+                                  const std::set<std::string>& counted_alike) {
   struct Done {
     std::string target;
     int runs = 0;          // per side
@@ -130,16 +132,32 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
       ++it->runs;
   }
   if (targets.empty()) return "";
-  if (std::all_of(targets.begin(), targets.end(), [&](const Done& d) { return d.stopped.empty() && d.runs == runs; }))
+  constexpr const char* kAlike = "both sides counted alike";
+  auto all = [&](auto&& predicate) { return std::all_of(targets.begin(), targets.end(), predicate); };
+  if (all([&](const Done& d) { return d.stopped.empty() && d.runs == runs; }))
     return fmt::format("allocation runs: {} per side, under the counting allocator", runs);
+  if (all([&](const Done& d) { return d.stopped.empty() && d.runs == 1 && counted_alike.count(d.target); }))
+    return fmt::format("allocation runs: 1 per side, {}, under the counting allocator", kAlike);
   std::string out = "allocation runs:";
-  for (size_t i = 0; i < targets.size(); ++i)
-    out += fmt::format("{} {}: {}", i ? ";" : "", targets[i].target,
-                       targets[i].stopped.empty() ? fmt::format("{} per side", targets[i].runs) : targets[i].stopped);
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Done& d = targets[i];
+    std::string what = d.stopped.empty() ? fmt::format("{} per side", d.runs) : d.stopped;
+    if (d.stopped.empty() && counted_alike.count(d.target)) what += fmt::format(", {}", kAlike);
+    out += fmt::format("{} {}: {}", i ? ";" : "", d.target, what);
+  }
   return out;
 }
 
-bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings& settings, int runs,
+bool counted_alike(const RunRecord& base, const RunRecord& head) {
+  if (!base.ok() || !head.ok() || base.samples.empty() || base.samples.size() != head.samples.size()) return false;
+  for (const auto& [name, counts] : base.samples) {
+    const auto other = head.samples.find(name);
+    if (other == head.samples.end() || other->second != counts) return false;
+  }
+  return true;
+}
+
+bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings& settings, int runs, AllocStop stop,
                       const std::function<void(const RunRecord&)>& on_record, const PairGate& gate,
                       const std::function<void(const std::string&)>& say) {
   if (runs <= 0 || pairs.empty()) return true;
@@ -163,7 +181,7 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
     tell(describe_alloc_rounds(done, runs));
     return true;
   }
-  std::set<std::string> stopped;
+  std::set<std::string> stopped, alike;
   bool started = false;
   for (int index = 0; index < runs; ++index) {
     for (const auto& pair : pairs) {
@@ -180,14 +198,21 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
       if (!std::exchange(started, true))
         tell(fmt::format("allocation runs: up to {} per side, under the counting allocator", runs));
       const Side first = index % 2 == 0 ? Side::Base : Side::Head;
+      std::map<Side, RunRecord> pair_records;
       for (Side side : {first, first == Side::Base ? Side::Head : Side::Base}) {
         RunRecord record = alloc_run(pair, side, index, settings, *library);
         if (record.interrupted) return false;
         record_one(record);
+        pair_records.emplace(side, std::move(record));
+      }
+      if (stop == AllocStop::OnceTheSidesAgree && index == 0 &&
+          counted_alike(pair_records.at(Side::Base), pair_records.at(Side::Head))) {
+        alike.insert(pair.target);
+        stopped.insert(pair.target);
       }
     }
   }
-  tell(describe_alloc_rounds(done, runs));
+  tell(describe_alloc_rounds(done, runs, alike));
   return true;
 }
 

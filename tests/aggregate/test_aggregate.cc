@@ -259,6 +259,34 @@ TEST(Aggregate, AllocationStatusAndUncountedBudgetsFollowTheSettingsNotTheRunner
   EXPECT_EQ(row(said, "BM_a").verdict, verdict::Verdict::Pass);
 }
 
+TEST(Aggregate, AllocationStatusSaysWhenFewerRunsThanAskedEndedBecauseBothSidesCountedAlike) {
+  FakeRunner runner;
+  runner.targets["t"] = {1.0, 0.01, {"BM_a"}};
+  auto file = results_of(runner, 6);
+  file.settings.alloc_runs = 3;
+  auto counted = [&](results::Side side, int run, const std::string& status = "ok") {
+    results::RunRecord r = timing_run("t", side, run, {{"BM_a", {{"allocs_per_iter", 2}, {"bytes_per_iter", 64}}}});
+    r.kind = "alloc";
+    r.status = status;
+    if (status != "ok") r.detail = "time budget 1.0 min exhausted after 1 allocation runs per side";
+    return r;
+  };
+  auto alike = file;
+  alike.runs.push_back(counted(results::Side::Base, 0));
+  alike.runs.push_back(counted(results::Side::Head, 0));
+  EXPECT_EQ(report_of(alike, "r").targets[0].alloc_status,
+            "measured (1 run per side: both sides counted alike, counting allocator)");
+  auto refused = alike;  // one pair, then the time budget refused the next: not because they agreed
+  refused.runs.push_back(counted(results::Side::Base, 1, "skipped"));
+  EXPECT_EQ(report_of(refused, "r").targets[0].alloc_status, "measured (1 run per side, counting allocator)");
+  auto all = alike;
+  for (int run = 1; run < 3; ++run) {
+    all.runs.push_back(counted(results::Side::Base, run));
+    all.runs.push_back(counted(results::Side::Head, run));
+  }
+  EXPECT_EQ(report_of(all, "r").targets[0].alloc_status, "measured (3 runs per side, counting allocator)");
+}
+
 TEST(Aggregate, ALoadedRunnerIsNotedInEveryReportWithWhatHelps) {
   // Eigen's bench_fft on 2 cores at load 9: 93.8 us real, 9.3 us CPU.
   results::ResultsFile file;

@@ -101,7 +101,7 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
     results::ResultsFile results;
     results.settings.runner = "gbench";
     results.settings.budgets = verdict::Budgets({0.05, config::parse_threshold("0"), std::nullopt}, {});
-    ASSERT_TRUE(run::run_alloc_rounds({pair}, settings, 3, [&](const results::RunRecord& r) { results.runs.push_back(r); }));
+    ASSERT_TRUE(run::run_alloc_rounds({pair}, settings, 3, run::AllocStop::AfterAllRuns, [&](const results::RunRecord& r) { results.runs.push_back(r); }));
     report::Report judged;
     judged.targets.push_back({"bench_alloc", {}, {}, 0});
     for (const char* name : {"BM_hot", "BM_control"}) {
@@ -118,6 +118,27 @@ TEST(AllocBudget, OneExtraAllocationIsARegressionEveryTimeAndTheControlNever) {
     EXPECT_EQ(judged.benchmarks[1].verdict, verdict::Verdict::Pass);
     EXPECT_EQ(judged.targets[0].alloc_runs, 3);
   }
+
+  // Counts that only inform: the changed builds count BM_hot differently in their first pair and get
+  // every run; the base against itself counts alike and stops after one pair.
+  auto runs_until_alike = [&](const run::UnitPair& compared, const std::string& out) {
+    run::ProcessSettings informing = settings;
+    informing.out_dir = dir / out;
+    std::vector<results::RunRecord> records;
+    std::vector<std::string> said;
+    EXPECT_TRUE(run::run_alloc_rounds({compared}, informing, 3, run::AllocStop::OnceTheSidesAgree,
+                                      [&](const results::RunRecord& r) { records.push_back(r); }, {},
+                                      [&](const std::string& line) { said.push_back(line); }));
+    return std::pair{records.size(), said.empty() ? std::string() : said.back()};
+  };
+  const auto [changed_runs, changed_said] = runs_until_alike(pair, "informing-changed");
+  EXPECT_EQ(changed_runs, 6u);
+  EXPECT_EQ(changed_said, "allocation runs: 3 per side, under the counting allocator");
+  run::UnitPair same = pair;
+  same.head = pair.base;
+  const auto [same_runs, same_said] = runs_until_alike(same, "informing-same");
+  EXPECT_EQ(same_runs, 2u);
+  EXPECT_EQ(same_said, "allocation runs: 1 per side, both sides counted alike, under the counting allocator");
 }
 
 TEST(AllocBudget, TimingRoundsThatSpendTheBudgetCannotLeaveTheAllocationBudgetUnjudged) {

@@ -70,7 +70,7 @@ TEST(AllocRuns, ARefusedPairEndsThatTargetsAllocationRunsWithOneSkippedRecord) {
   std::vector<run::RunRecord> records;
   std::vector<std::string> said;
   ASSERT_TRUE(run::run_alloc_rounds(
-      {setup.pair}, setup.settings, 3, [&](const run::RunRecord& r) { records.push_back(r); },
+      {setup.pair}, setup.settings, 3, run::AllocStop::AfterAllRuns, [&](const run::RunRecord& r) { records.push_back(r); },
       [&](const std::string& target) -> std::string {
         EXPECT_EQ(target, "bench_fft");
         return ++asked == 1 ? "" : "time budget 5m exhausted";
@@ -95,7 +95,7 @@ TEST(AllocRuns, WhenTheBudgetRefusesEveryPairNothingSaysTheyRan) {
   FakeAllocSetup setup;
   std::vector<std::string> said;
   ASSERT_TRUE(run::run_alloc_rounds(
-      {setup.pair}, setup.settings, 3, [](const run::RunRecord&) {},
+      {setup.pair}, setup.settings, 3, run::AllocStop::AfterAllRuns, [](const run::RunRecord&) {},
       [](const std::string&) -> std::string { return "time budget 5m exhausted"; },
       [&](const std::string& line) { said.push_back(line); }));
   EXPECT_EQ(said, (std::vector<std::string>{
@@ -120,6 +120,37 @@ TEST(AllocRuns, DescribeSaysRunsPerSideWhenAllRanElseEachTarget) {
   unavailable.detail = "no libcobench_alloc_preload.so";
   EXPECT_EQ(run::describe_alloc_rounds({unavailable}, 3), "allocation runs: none, no libcobench_alloc_preload.so");
   EXPECT_EQ(run::describe_alloc_rounds({timing_run("a", 1)}, 3), "");
+  const std::vector<run::RunRecord> both_ok = {alloc("a", Side::Base), alloc("a", Side::Head), alloc("b", Side::Base),
+                                               alloc("b", Side::Head)};
+  EXPECT_EQ(run::describe_alloc_rounds(both_ok, 3, {"a", "b"}),
+            "allocation runs: 1 per side, both sides counted alike, under the counting allocator");
+  EXPECT_EQ(run::describe_alloc_rounds(both_ok, 3, {"a"}),
+            "allocation runs: a: 1 per side, both sides counted alike; b: 1 per side");
+}
+
+TEST(AllocRuns, SidesCountAlikeOnlyWhenBothRanAndEveryCountOfEveryBenchmarkIsEqual) {
+  auto alloc = [](run::Side side, std::map<std::string, run::Sample> samples, const std::string& status = "ok") {
+    run::RunRecord r;
+    r.side = side;
+    r.kind = "alloc";
+    r.status = status;
+    r.samples = std::move(samples);
+    return r;
+  };
+  const run::Sample one = {{"allocs_per_iter", 1}, {"bytes_per_iter", 32}, {"peak_bytes", 64}};
+  run::Sample two = one;
+  two["allocs_per_iter"] = 2;
+  run::Sample bigger_peak = one;
+  bigger_peak["peak_bytes"] = 128;
+  using run::Side;
+  EXPECT_TRUE(run::counted_alike(alloc(Side::Base, {{"BM_a", one}, {"BM_b", two}}),
+                                 alloc(Side::Head, {{"BM_a", one}, {"BM_b", two}})));
+  EXPECT_FALSE(run::counted_alike(alloc(Side::Base, {{"BM_a", one}}), alloc(Side::Head, {{"BM_a", two}})));
+  EXPECT_FALSE(run::counted_alike(alloc(Side::Base, {{"BM_a", one}}), alloc(Side::Head, {{"BM_a", bigger_peak}})));
+  EXPECT_FALSE(run::counted_alike(alloc(Side::Base, {{"BM_a", one}}), alloc(Side::Head, {{"BM_a", one}, {"BM_b", one}})));
+  EXPECT_FALSE(run::counted_alike(alloc(Side::Base, {{"BM_a", one}}), alloc(Side::Head, {{"BM_c", one}})));
+  EXPECT_FALSE(run::counted_alike(alloc(Side::Base, {}), alloc(Side::Head, {}))) << "nothing counted is not alike";
+  EXPECT_FALSE(run::counted_alike(alloc(Side::Base, {{"BM_a", one}}), alloc(Side::Head, {{"BM_a", one}}, "no counts")));
 }
 
 /// The arguments a unit received, one per line, written by the unit itself.
@@ -140,7 +171,7 @@ SeenArgs args_seen(const std::vector<std::string>& bench_args) {
   const auto file = setup.dir / "args.txt";
   setup.pair.base = {"bench_fft", {"/bin/sh", "-c", "printf '%s\\n' \"$@\" > \"$0\"", file.string()}, setup.dir.path()};
   setup.settings.bench_args = bench_args;
-  EXPECT_TRUE(run::run_alloc_rounds({setup.pair}, setup.settings, 1, [](const run::RunRecord&) {}));
+  EXPECT_TRUE(run::run_alloc_rounds({setup.pair}, setup.settings, 1, run::AllocStop::AfterAllRuns, [](const run::RunRecord&) {}));
   SeenArgs seen;
   seen.alloc = received_args(file);
   run::GoogleBenchmarkRunner(setup.settings).run_once(setup.pair.base, run::Side::Base, "b", 0, {});
