@@ -458,11 +458,8 @@ TEST(AggregateControls, AControlStoppedAtAnInterimLookSpreadsAtTheStatedLevel) {
   EXPECT_TRUE(*work.clears_control);
 }
 
-// The control rule in the reports: a layout control that reads a precise +4%
-// (the head side is slower with no change) withdraws a regression that clears
-// the budget only by that much, keeps one that clears it on top of the shift,
-// and says in the note which control showed what.
-TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt) {
+/// A paired job of 12 runs per side under the shift rule with bench_ctl as its layout control: runs to be added.
+results::ResultsFile shift_rule_job() {
   results::ResultsFile file;
   file.settings.base = "b";
   file.settings.head = "h";
@@ -473,17 +470,37 @@ TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt
   file.settings.min_runs = 12;
   file.settings.max_runs = 12;
   file.settings.layout_controls = {"bench_ctl"};
-  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
-  for (int run = 0; run < 12; ++run) {
-    const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
-    const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
-    file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", sample(base)}}));
-    file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", sample(base * 1.04 * jitter)}}));
-    file.runs.push_back(timing_run("bench_work", results::Side::Base, run,
-                                   {{"BM_Shifted", sample(base)}, {"BM_Slower", sample(base)}}));
-    file.runs.push_back(timing_run("bench_work", results::Side::Head, run,
-                                   {{"BM_Shifted", sample(base * 1.08 * jitter)}, {"BM_Slower", sample(base * 1.25 * jitter)}}));
+  return file;
+}
+
+/// One benchmark's sample of `ns` on both clocks, single-threaded.
+results::Sample timed(double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; }
+
+/// A small deterministic spread of the head's runs around its factor.
+double jitter(int run) { return 1 + 0.002 * ((run * 3) % 5 - 2); }
+
+/// Run `run` of both sides: bench_ctl's BM_Ctl with its head at `control` times its base, and each
+/// bench_work benchmark with its head at its factor times the base, jittered.
+void add_round(results::ResultsFile& file, int run, double control, const std::map<std::string, double>& work) {
+  const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
+  file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", timed(base)}}));
+  file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", timed(base * control)}}));
+  std::map<std::string, results::Sample> base_samples, head_samples;
+  for (const auto& [name, factor] : work) {
+    base_samples[name] = timed(base);
+    head_samples[name] = timed(base * factor * jitter(run));
   }
+  file.runs.push_back(timing_run("bench_work", results::Side::Base, run, base_samples));
+  file.runs.push_back(timing_run("bench_work", results::Side::Head, run, head_samples));
+}
+
+// The control rule in the reports: a layout control that reads a precise +4%
+// (the head side is slower with no change) withdraws a regression that clears
+// the budget only by that much, keeps one that clears it on top of the shift,
+// and says in the note which control showed what.
+TEST(AggregateControls, AShiftTheControlShowsWithdrawsOnlyTheRegressionsWithinIt) {
+  results::ResultsFile file = shift_rule_job();
+  for (int run = 0; run < 12; ++run) add_round(file, run, 1.04 * jitter(run), {{"BM_Shifted", 1.08}, {"BM_Slower", 1.25}});
   const report::Report report = report_of(file, "results.jsonl");
   ASSERT_EQ(report.controls.size(), 1u);
   EXPECT_GT(report.controls[0].ci_low, 1.03);
@@ -502,27 +519,10 @@ TEST(AggregateControls, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNetted
   // A control with ±12% per run that happens to read slower: its whole interval lies above 1 but it is
   // far wider than the budget. A row must clear the budget on top of its near end; netting rows
   // against it would only have added its noise to each.
-  results::ResultsFile file;
-  file.settings.base = "b";
-  file.settings.head = "h";
-  file.settings.metric = "cpu_time";
-  file.settings.pairing = "paired";
-  file.settings.looks = "haybittle-peto";
-  file.settings.control_rule = "shift";
-  file.settings.min_runs = 12;
-  file.settings.max_runs = 12;
-  file.settings.layout_controls = {"bench_ctl"};
-  auto sample = [](double ns) { return results::Sample{{"real_ns", ns}, {"cpu_ns", ns}, {"threads", 1}}; };
+  results::ResultsFile file = shift_rule_job();
   for (int run = 0; run < 12; ++run) {
-    const double base = 100 * (1 + 0.003 * ((run * 7) % 5 - 2));
-    const double jitter = 1 + 0.002 * ((run * 3) % 5 - 2);
     const double wide = 1 + 0.06 * ((run * 5) % 7 - 3);
-    file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", sample(base)}}));
-    file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", sample(base * 1.13 * wide)}}));
-    file.runs.push_back(timing_run("bench_work", results::Side::Base, run,
-                                   {{"BM_Near", sample(base)}, {"BM_Far", sample(base)}}));
-    file.runs.push_back(timing_run("bench_work", results::Side::Head, run,
-                                   {{"BM_Near", sample(base * 1.07 * jitter)}, {"BM_Far", sample(base * 1.20 * jitter)}}));
+    add_round(file, run, 1.13 * wide, {{"BM_Near", 1.07}, {"BM_Far", 1.20}});
   }
   const report::Report report = report_of(file, "results.jsonl");
   ASSERT_EQ(report.controls.size(), 1u);
