@@ -351,6 +351,11 @@ int main(int argc, char** argv) {
         {family + "head side +4%, row 1%, control 1%, +10%", {{noise(0.01), 0.10}, noise(0.01), 0.04}},
         {family + "head side +4%, row 4%, control 1%, +10%", {{noise(0.04), 0.10}, noise(0.01), 0.04}},
         {family + "head side +4%, row 1%, control 4%, +10%", {{noise(0.01), 0.10}, noise(0.04), 0.04}},
+        // A large shift seen only through a noisy control: its near end is well above 1, and the row
+        // must not read the shift as its own change.
+        {family + "head side +20%, row 1%, control 13%, A/A (reads 1.20)", {{noise(0.01), 0.0}, noise(0.13), 0.20}},
+        {family + "head side +10%, row 1%, control 13%, A/A (reads 1.10)", {{noise(0.01), 0.0}, noise(0.13), 0.10}},
+        {family + "head side +20%, row 1%, control 13%, +10% (reads 1.32)", {{noise(0.01), 0.10}, noise(0.13), 0.20}},
     };
   };
   fmt::print("\n### The control rule: a control beside the row (noise per run; a head-side bias slows every head run)\n\n"

@@ -74,10 +74,10 @@ double faster_line(const ControlShift& shift) {
 std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget) {
   if (shift.rule != ControlRule::Shift) return std::nullopt;
   const bool regression = claim == Claim::Regression;
-  // Only a narrow control measured the head side's slot well enough to take its reading out of a row: a
-  // wider one that happens to show a shift proves its near end (clears_shown_shift), and its noise
-  // stays its own. Among the narrow ones, the one showing the largest shift that way, else the one
-  // reaching farthest that way.
+  // A narrow control measured the head side's slot well enough to take its reading out of a row, and a
+  // clear shift is taken out whatever the control's width. A wide control's reading off 1 at the look's
+  // level alone is as often chance: it proves its near end (clears_shown_shift), and its noise stays
+  // its own. Among those, the one showing the largest shift that way, else the one reaching farthest.
   const ControlInterval* chosen = nullptr;
   auto further = [&](const ControlInterval& c) {
     const double shown = shown_shift_toward(c, regression), chosen_shown = shown_shift_toward(*chosen, regression);
@@ -85,7 +85,7 @@ std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shif
     return regression ? c.ratio > chosen->ratio : c.ratio < chosen->ratio;
   };
   for (const auto& c : shift.controls)
-    if (half_width(c) <= budget && (!chosen || further(c))) chosen = &c;
+    if ((half_width(c) <= budget || c.clear_shift == (regression ? 1 : -1)) && (!chosen || further(c))) chosen = &c;
   if (!chosen) return std::nullopt;
   return *chosen;
 }
@@ -142,8 +142,9 @@ std::string describe(ControlRule rule) {
   return "a regression (or faster row) stands when it clears the budget on top of the largest shift the controls' "
          "intervals still allow at the row's look (or lies below the lowest); else only if it clears the budget on top "
          "of the shift any control's whole interval shows (the head side slower with no change by at least its near "
-         "end), and, where a control is narrow enough to have shown a shift of the budget's size, if its ratio net of "
-         "that control's (the two intervals' errors added) still clears the budget (or lies below 1); else at the "
+         "end), and, where a control is narrow enough to have shown a shift of the budget's size or shows a shift at "
+         "99% too, if its ratio net of that control's (the two intervals' errors added) still clears the budget "
+         "(or lies below 1); else at the "
          "last look, where a wider control's noise is its own and moves no row";
 }
 

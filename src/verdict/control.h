@@ -28,6 +28,11 @@ struct ControlInterval {
   double ci_high = 1;
   /// max(1 - ci_low, ci_high - 1): how far the interval reaches from 1 (0.031: ±3.1%), for reports.
   double spread = 0;
+  /// +1 (-1): its interval at the early looks' level (99%; 99.73% while it has too few pairs for a
+  /// paired one) lies wholly above (below) 1 as well: a shift beyond what a chance reading of a
+  /// noisy control gives (at 95.5% one in 45 jobs of an unshifted control reads slower, at 99%
+  /// one in 200). 0: not, or no such interval yet.
+  int clear_shift = 0;
 };
 
 /// A control's interval from its estimate; nullopt when it has none (too few runs).
@@ -87,7 +92,8 @@ enum class Claim {
 /// - else never unless it clears the shift the controls show
 ///   (clears_shown_shift): what a control's whole interval proves, its near
 ///   end, however wide the control;
-/// - then, where net_against() names a narrow control, only when `net` (the
+/// - then, where net_against() names a control (narrow, or showing a clear
+///   shift), only when `net` (the
 ///   row's ratio net of that control's, from the two intervals at the row's
 ///   look) still makes the claim: wholly above 1 + `budget`, or wholly below
 ///   1; a precise biased control thus takes its bias out of every row;
@@ -108,11 +114,14 @@ bool clears_shown_shift(Claim claim, const stats::RatioEstimate& estimate, doubl
 
 /// The control the row's claim must be judged net of (shift rule): among the
 /// controls narrow enough to have shown a shift of the budget's size (half
-/// their interval's width at most `budget`, wherever it lies), the one whose
-/// whole interval shows the largest shift that way, else the one reaching
-/// farthest that way. Their readings measure the head side's slot; a wider
-/// control's do not (its noise would swamp every net interval), and what it
-/// shows binds through clears_shown_shift. nullopt: none.
+/// their interval's width at most `budget`, wherever it lies) and those whose
+/// shift that way is clear (clear_shift: it shows at 99% too), the one
+/// whose whole interval shows the largest shift that way, else the one
+/// reaching farthest that way. A narrow control measures the head side's slot;
+/// a clear shift is one whatever the control's width (a +20% shift seen
+/// through a 13%-noise control). A wide control's chance reading off 1 is
+/// neither: netting against it would add its noise to every row, and it binds
+/// through clears_shown_shift instead. nullopt: none.
 std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shift, double budget);
 
 /// Whether an interval lies wholly beyond what the controls show: above

@@ -76,6 +76,13 @@ JobControls judge_controls(const std::map<std::string, ControlTarget>& targets, 
         }
       }
     }
+  // Whether each control's shift also shows at the early looks' level (99%): beyond what chance readings
+  // of a noisy control give (control.h, ControlInterval::clear_shift).
+  std::map<std::string, int> clear;
+  for (const auto& c : by_look[Look::Early]) clear[c.name] = c.ci_low > 1 ? 1 : c.ci_high < 1 ? -1 : 0;
+  for (auto& [look, intervals] : by_look)
+    for (auto& c : intervals) c.clear_shift = clear[c.name];
+  for (auto& c : out.controls) c.clear_shift = clear[c.name];
   for (const Look look : {Look::Early, Look::Interim, Look::Final}) {
     ControlShift& shift = out.shift_by_look[static_cast<size_t>(look)];
     shift = shift_of(by_look[look], rule.controls);

@@ -529,6 +529,7 @@ TEST(AggregateControls, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNetted
   const auto& control = report.controls[0];
   ASSERT_GT(control.ci_low, 1.0) << "the control shows a shift";
   ASSERT_GT((control.ci_high - control.ci_low) / 2, 0.05) << "wider than the budget";
+  ASSERT_EQ(control.clear_shift, 0) << "off 1 at the final look's level, not at the early looks' 99%";
   const auto& near = row(report, "BM_Near");
   ASSERT_GT(near.time.estimate.ci_low, 1.05) << "a regression on its own interval";
   ASSERT_LT(near.time.estimate.ci_low, 1.05 * control.ci_low);
@@ -538,6 +539,19 @@ TEST(AggregateControls, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNetted
   ASSERT_LT(far.time.estimate.ci_low, 1.05 * control.ci_high) << "within the largest shift the control allows";
   EXPECT_EQ(far.verdict, verdict::Verdict::Regression) << far.note;
   EXPECT_EQ(far.note.find("net of that control"), std::string::npos) << far.note;
+
+  // The same control reading +30%: a shift that shows at 99% too is no chance reading, and the rows are
+  // judged net of it however wide it is: a row reading 1.26 clears the budget on top of its near end
+  // (1.18) but not net of it.
+  results::ResultsFile shifted = shift_rule_job();
+  for (int run = 0; run < 12; ++run) add_round(shifted, run, 1.30 * (1 + 0.06 * ((run * 5) % 7 - 3)), {{"BM_Far", 1.26}});
+  const report::Report clear = report_of(shifted, "results.jsonl");
+  ASSERT_EQ(clear.controls.size(), 1u);
+  ASSERT_EQ(clear.controls[0].clear_shift, 1);
+  ASSERT_GT((clear.controls[0].ci_high - clear.controls[0].ci_low) / 2, 0.05) << "wider than the budget";
+  const auto& explained = row(clear, "BM_Far");
+  EXPECT_EQ(explained.verdict, verdict::Verdict::Inconclusive) << explained.note;
+  EXPECT_NE(explained.note.find("net of that control"), std::string::npos) << explained.note;
 }
 
 // Recorded from a real `cobench validate` job (the fixture's 10% row, its

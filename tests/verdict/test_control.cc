@@ -115,6 +115,14 @@ TEST(ControlShift, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNettedAgain
   EXPECT_FALSE(net_against(Claim::Faster, down, 0.05).has_value());
   EXPECT_TRUE(stands_at_final(Claim::Faster, faster(0.90, 0.99), 0.05, down, std::nullopt));
   EXPECT_FALSE(stands_at_final(Claim::Faster, faster(0.90, 0.996), 0.05, down, std::nullopt));
+  // A wide control whose shift shows at the early looks' 99% too is no chance reading: netted against.
+  auto clear = control("machine:wide", "machine", 1.13, 1.40);
+  clear.clear_shift = 1;
+  const auto clearly = shift_of({clear});
+  EXPECT_EQ(net_against(Claim::Regression, clearly, 0.05)->name, "machine:wide");
+  EXPECT_FALSE(net_against(Claim::Faster, clearly, 0.05).has_value()) << "clear only toward slower";
+  EXPECT_FALSE(stands_at_final(Claim::Regression, row, 0.05, clearly, interval(0.95, 1.10)))
+      << "the net decides, not the near end";
   // Beside a narrow control as well, the narrow one is netted against and the wide one still binds.
   const auto both = shift_of({control("machine:wide", "machine", 1.002, 1.150), control("layout:a", "layout", 0.99, 1.02)});
   EXPECT_EQ(net_against(Claim::Regression, both, 0.05)->name, "layout:a");
