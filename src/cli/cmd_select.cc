@@ -18,6 +18,7 @@
 #include "host/environment.h"
 #include "job/job_folder.h"
 #include "job/target_choice.h"
+#include "job/workspace.h"
 #include "select/input.h"
 #include "report/escape.h"
 #include "select/select.h"
@@ -55,9 +56,11 @@ int run_select(const SelectFlags& f, const SettingFlags& flags) {
   host::withhold_credentials(settings.run.pass_env);  // CMake runs the project's code: no credential for it
   const std::string& source_dir = settings.build.source_dir;
 
-  const std::string head_sha = git::resolve(repo, f.head);
-  const std::string base_rev = f.base.empty() ? git::default_base(repo, env) : f.base;
-  const std::string base_sha = git::merge_base(repo, base_rev, head_sha);
+  const job::Revisions revs = job::resolve_revisions(repo, f.head, f.base, env);
+  const std::string& head_sha = revs.head_sha;
+  const std::string& base_sha = revs.base_sha;
+  // Which commits the answer is about, as `run` says it: on stderr, so that stdout stays the answer.
+  std::fputs(report::sanitize_text(job::describe(revs), false).c_str(), stderr);
 
   const fs::path work = f.work_dir.empty() ? repo / ".cobench" : fs::absolute(f.work_dir);
   if (f.work_dir.empty()) git::ensure_ignored(repo, ".cobench/");

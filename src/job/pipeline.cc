@@ -59,8 +59,7 @@ int run_pipeline(const RunOptions& options) {
     console().line(fmt::format("layout probe: base and head are both {} ({}); the head side is perturbed", revs.head_sha,
                                revs.head_ref));
   else
-    console().block(fmt::format("base: {} (merge base of {} and {})\nhead: {} ({})\n", revs.base_sha, revs.base_ref,
-                                revs.head_ref, revs.head_sha, revs.head_ref));
+    console().block(describe(revs));
   if (const auto warning = uncommitted_changes_warning(repo, revs))
     console().warning(report::sanitize_text(*warning, true));
   git::ensure_ignored(repo, ".cobench/");

@@ -19,6 +19,11 @@ Revisions resolve_revisions(const std::filesystem::path& repo, const std::string
   return out;
 }
 
+std::string describe(const Revisions& revs) {
+  return fmt::format("base: {} (merge base of {} and {})\nhead: {} ({})\n", revs.base_sha, revs.base_ref, revs.head_ref,
+                     revs.head_sha, revs.head_ref);
+}
+
 std::optional<std::string> uncommitted_changes_warning(const std::filesystem::path& repo, const Revisions& revs) {
   std::vector<std::string> changed;
   try {

@@ -29,6 +29,10 @@ struct Revisions {
 Revisions resolve_revisions(const std::filesystem::path& repo, const std::string& head, const std::string& base,
                             const std::map<std::string, std::string>& env);
 
+/// "base: SHA (merge base of REF and HEADREF)\nhead: SHA (HEADREF)\n": what both sides
+/// resolved to, as `run` and `select` say before they start.
+std::string describe(const Revisions& revs);
+
 /// When `revs`'s head is the commit checked out in `repo` and tracked files
 /// there are changed but not committed: a warning naming them (cobench
 /// measures commits; those changes are in neither side). nullopt otherwise.

@@ -65,6 +65,11 @@ TEST_F(SelectE2E, LeafHeaderChangeSelectsItsIncluderWithChain) {
   auto r = select({});
   ASSERT_EQ(r.exit_code, 0) << explain(r);
   EXPECT_NE(r.out.find("bench_a: bench/a.cc → include/lib/leaf_a.h (modified)"), std::string::npos) << r.out;
+  // Which commits the answer is about, as `run` says it, on stderr: stdout stays the answer.
+  const std::string base = repo.git({"rev-parse", "main"}), head = repo.git({"rev-parse", "HEAD"});
+  EXPECT_NE(r.err.find("base: " + base + " (merge base of main and HEAD)\nhead: " + head + " (HEAD)"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("merge base"), std::string::npos) << r.out;
   auto j = select_json();
   ASSERT_EQ(j["selected"].size(), 1u) << j.dump(2);
   EXPECT_EQ(j["selected"][0]["target"], "bench_a");
