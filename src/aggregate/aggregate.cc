@@ -440,8 +440,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
                                      : last_look(s, target_pairs, settings.max_runs);
       auto row = report::judged_row(target, name, s.base, s.head, budget, verdict::judge_samples(s, budget, rule, look));
       row.metric = s.metric;
-      row.base_work = verdict::median_work(s.base_work);
-      row.head_work = verdict::median_work(s.head_work);
+      row.base_work = verdict::least_work(s.base_work);
+      row.head_work = verdict::least_work(s.head_work);
       append_note(row.note, s.metric_note);
       // A benchmark that reported an error in every run has no samples, and so no metric to split.
       if (const auto split = s.metric.empty() ? results::VarianceSplit{}

@@ -36,8 +36,8 @@ std::set<std::string> measuring_nothing(const std::map<std::string, verdict::Ben
                                         const ScheduleSettings& settings, const std::string& target) {
   std::vector<verdict::TimedInstance> base, head;
   for (const auto& [name, s] : samples) {
-    base.push_back({name, verdict::median_work(s.base_work)});
-    head.push_back({name, verdict::median_work(s.head_work)});
+    base.push_back({name, verdict::least_work(s.base_work)});
+    head.push_back({name, verdict::least_work(s.head_work)});
   }
   const auto on_base = verdict::likely_optimised_away(base), on_head = verdict::likely_optimised_away(head);
   std::set<std::string> out;

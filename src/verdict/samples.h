@@ -23,9 +23,12 @@ struct BenchmarkSamples {
   std::vector<double> head_work;
 };
 
-/// The median of a side's work per iteration (BenchmarkSamples::base_work /
-/// head_work); NaN without runs.
-double median_work(const std::vector<double>& work);
+/// The least of a side's work per iteration over its runs (BenchmarkSamples::
+/// base_work / head_work): a neighbour adds to a run's time and never takes
+/// from it, so the least run is the closest to the loop's own work (with two
+/// runs a median is their mean, and one run a neighbour hit lifted an empty
+/// loop's 0.3 ns over 1 ns beside a CPU hog). NaN without runs.
+double least_work(const std::vector<double>& work);
 
 /// The complete pairs of one benchmark: base[i] and head[i] are the runs of one index.
 struct Pairs {
