@@ -16,6 +16,7 @@ struct TargetCounts {
   std::vector<const results::RunRecord*> records;  // the records counts are read from
   int counted[2] = {0, 0};                // per side: runs that reported counts
   std::string failure;                    // first reason a run gave no counts
+  bool counted_alike = false;             // the runs ended after a first pair whose sides counted alike
   bool from_timing = false;               // Go: -benchmem values of the timing runs
 };
 
@@ -36,6 +37,8 @@ TargetCounts gather(const std::vector<results::RunRecord>& runs, const std::stri
   for (const results::RunRecord* r : out.records) {
     if (has_counts(*r)) {
       ++out.counted[r->side == results::Side::Base ? 0 : 1];
+    } else if (r->status == results::kCountedAlikeStatus) {
+      out.counted_alike = true;
     } else if (out.failure.empty()) {
       out.failure = r->detail.empty() ? to_string(r->side) + " run " + r->status : r->detail;
     }
@@ -58,10 +61,8 @@ std::string status_text(const TargetCounts& counts, const results::JobSettings& 
   const int runs = std::min(counts.counted[0], counts.counted[1]);
   if (runs > 0 && counts.from_timing) return fmt::format("measured by go test -benchmem ({} runs per side)", runs);
   if (runs > 0) {
-    // Fewer than asked with nothing refused or failed: the informational runs ended once both sides counted alike.
-    const bool alike = runs < settings.alloc_runs && counts.failure.empty();
     return fmt::format("measured ({} run{} per side{}, counting allocator)", runs, runs == 1 ? "" : "s",
-                       alike ? ": both sides counted alike" : "");
+                       counts.counted_alike ? ": both sides counted alike" : "");
   }
   if (!counts.failure.empty()) return "not collected: " + counts.failure;
   if (!settings.no_allocation_counts.empty()) return settings.no_allocation_counts;

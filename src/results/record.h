@@ -41,4 +41,10 @@ struct RunRecord {
   bool ok() const { return status == "ok"; }
 };
 
+/// The status of the allocation record (kind "alloc", no samples) that ends a
+/// target's informational allocation runs after a first pair whose sides
+/// counted alike. Logged so that the reports say why fewer runs ran from what
+/// was decided, not from a guess; not a failure.
+inline constexpr const char* kCountedAlikeStatus = "counted alike";
+
 }  // namespace cobench::results

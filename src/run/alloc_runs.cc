@@ -113,12 +113,12 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
 
 }  // namespace
 
-std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs,
-                                  const std::set<std::string>& counted_alike) {
+std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs) {
   struct Done {
     std::string target;
     int runs = 0;          // per side
     std::string stopped;   // why not all of them ran
+    bool alike = false;    // ended after a first pair whose sides counted alike
   };
   std::vector<Done> targets;
   for (const auto& r : records) {
@@ -128,6 +128,8 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
     if (r.status == "unavailable") return "allocation runs: none, " + r.detail;  // the same for every target
     if (r.status == "skipped")
       it->stopped = r.detail;
+    else if (r.status == results::kCountedAlikeStatus)
+      it->alike = true;
     else if (r.side == Side::Base)
       ++it->runs;
   }
@@ -136,13 +138,13 @@ std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int run
   auto all = [&](auto&& predicate) { return std::all_of(targets.begin(), targets.end(), predicate); };
   if (all([&](const Done& d) { return d.stopped.empty() && d.runs == runs; }))
     return fmt::format("allocation runs: {} per side, under the counting allocator", runs);
-  if (all([&](const Done& d) { return d.stopped.empty() && d.runs == 1 && counted_alike.count(d.target); }))
+  if (all([&](const Done& d) { return d.stopped.empty() && d.runs == 1 && d.alike; }))
     return fmt::format("allocation runs: 1 per side, {}, under the counting allocator", kAlike);
   std::string out = "allocation runs:";
   for (size_t i = 0; i < targets.size(); ++i) {
     const Done& d = targets[i];
     std::string what = d.stopped.empty() ? fmt::format("{} per side", d.runs) : d.stopped;
-    if (d.stopped.empty() && counted_alike.count(d.target)) what += fmt::format(", {}", kAlike);
+    if (d.stopped.empty() && d.alike) what += fmt::format(", {}", kAlike);
     out += fmt::format("{} {}: {}", i ? ";" : "", d.target, what);
   }
   return out;
@@ -181,7 +183,7 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
     tell(describe_alloc_rounds(done, runs));
     return true;
   }
-  std::set<std::string> stopped, alike;
+  std::set<std::string> stopped;
   bool started = false;
   for (int index = 0; index < runs; ++index) {
     for (const auto& pair : pairs) {
@@ -207,12 +209,16 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
       }
       if (stop == AllocStop::OnceTheSidesAgree && index == 0 &&
           counted_alike(pair_records.at(Side::Base), pair_records.at(Side::Head))) {
-        alike.insert(pair.target);
+        RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, 1);
+        record.kind = "alloc";
+        record.status = results::kCountedAlikeStatus;
+        record.detail = "both sides counted alike after 1 allocation run per side";
+        record_one(record);
         stopped.insert(pair.target);
       }
     }
   }
-  tell(describe_alloc_rounds(done, runs, alike));
+  tell(describe_alloc_rounds(done, runs));
   return true;
 }
 

@@ -7,7 +7,6 @@
 // Counts that only inform stop at the first pair whose sides counted alike.
 #include <functional>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -27,10 +26,9 @@ enum class AllocStop {
 /// "alloc"): "allocation runs: 3 per side, under the counting allocator" when
 /// every target had `runs`, else per target how many ran or why they stopped
 /// ("bench_fft: time budget 5m exhausted after 0 allocation runs per side";
-/// "bench_fft: 1 per side, both sides counted alike" for a target in
-/// `counted_alike`). Empty without allocation records.
-std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs,
-                                  const std::set<std::string>& counted_alike = {});
+/// "bench_fft: 1 per side, both sides counted alike" for a target whose runs
+/// ended with a kCountedAlikeStatus record). Empty without allocation records.
+std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs);
 
 /// Whether a base and a head allocation run counted alike: both ok, the same
 /// benchmarks, and every count (allocs, bytes, peak) equal.
@@ -40,8 +38,8 @@ bool counted_alike(const RunRecord& base, const RunRecord& head);
 /// side goes first (B H, H B, ...), and reports each as a kind "alloc" record
 /// whose samples hold only allocs_per_iter, bytes_per_iter and peak_bytes. With
 /// AllocStop::OnceTheSidesAgree a target whose first pair counted alike runs no
-/// more: counts are deterministic per build, and more runs of equal builds
-/// would only repeat them. A run without counts gets status "no counts" and the
+/// more (one kCountedAlikeStatus record says so): counts are deterministic per
+/// build, and more runs of equal builds would only repeat them. A run without counts gets status "no counts" and the
 /// reason in `detail`; without the preload library one "unavailable" record per
 /// target says so; a pair that `gate` refuses ends that target's allocation
 /// runs with one "skipped" record: "<reason> after N allocation runs per side".

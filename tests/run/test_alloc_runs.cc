@@ -120,12 +120,15 @@ TEST(AllocRuns, DescribeSaysRunsPerSideWhenAllRanElseEachTarget) {
   unavailable.detail = "no libcobench_alloc_preload.so";
   EXPECT_EQ(run::describe_alloc_rounds({unavailable}, 3), "allocation runs: none, no libcobench_alloc_preload.so");
   EXPECT_EQ(run::describe_alloc_rounds({timing_run("a", 1)}, 3), "");
-  const std::vector<run::RunRecord> both_ok = {alloc("a", Side::Base), alloc("a", Side::Head), alloc("b", Side::Base),
-                                               alloc("b", Side::Head)};
-  EXPECT_EQ(run::describe_alloc_rounds(both_ok, 3, {"a", "b"}),
-            "allocation runs: 1 per side, both sides counted alike, under the counting allocator");
-  EXPECT_EQ(run::describe_alloc_rounds(both_ok, 3, {"a"}),
+  std::vector<run::RunRecord> one_pair = {alloc("a", Side::Base), alloc("a", Side::Head), alloc("b", Side::Base),
+                                          alloc("b", Side::Head)};
+  EXPECT_EQ(run::describe_alloc_rounds(one_pair, 3), "allocation runs: a: 1 per side; b: 1 per side");  // e.g. interrupted
+  one_pair.push_back(alloc("a", Side::Base, results::kCountedAlikeStatus));
+  EXPECT_EQ(run::describe_alloc_rounds(one_pair, 3),
             "allocation runs: a: 1 per side, both sides counted alike; b: 1 per side");
+  one_pair.push_back(alloc("b", Side::Base, results::kCountedAlikeStatus));
+  EXPECT_EQ(run::describe_alloc_rounds(one_pair, 3),
+            "allocation runs: 1 per side, both sides counted alike, under the counting allocator");
 }
 
 TEST(AllocRuns, SidesCountAlikeOnlyWhenBothRanAndEveryCountOfEveryBenchmarkIsEqual) {
