@@ -236,15 +236,16 @@ void apply_controls(report::Report& out, const results::ResultsFile& results) {
   out.control_rule = verdict::describe(rule.controls);
   const verdict::ControlShift& shift = controls.shift_at(verdict::Look::Final);
   // A row the schedule decided at an interim look was judged against the controls' runs until then: the
-  // reports judge it against the same runs, not against what the controls read later.
+  // reports judge it against the same runs, not against what the controls read later, and on the metric
+  // `auto` chose from those runs (on a loaded runner a control's later runs can turn it to real_time).
   std::map<int, verdict::JobControls> controls_by_runs;
   auto controls_after = [&](int runs) -> const verdict::JobControls& {
     auto [found, fresh] = controls_by_runs.try_emplace(runs);
     if (fresh) {
-      auto then = control_samples;
-      for (auto& [target, control] : then)
-        for (auto& [name, samples] : control.benchmarks) samples = verdict::runs_before(samples, runs);
-      found->second = verdict::judge_controls(then, rule);
+      std::vector<results::RunRecord> then;
+      std::copy_if(results.runs.begin(), results.runs.end(), std::back_inserter(then),
+                   [&](const results::RunRecord& r) { return kinds.count(r.target) && r.run < runs; });
+      found->second = verdict::judge_controls(results::control_samples(then, kinds, rule.metric), rule);
     }
     return found->second;
   };
@@ -415,7 +416,7 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
     const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
     out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
-    auto samples = results::collect_samples(results.runs, target, settings.metric);
+    auto samples = results::collect_samples(results.runs, target, settings.metric, target == settings.machine_control);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     for (const auto& name : runs.head_errors) errored_on_head.insert({target, name});
     std::vector<std::string> notes = failure_notes(runs.failed, "base", runs.attempted[0]);

@@ -44,7 +44,7 @@ std::optional<run::UnitPair> machine_control(const std::vector<run::UnitPair>& p
   if (pairs.empty()) return std::nullopt;
   const std::string name = control_target_of(program);
   const run::Unit unit{name, {program.string()}, program.parent_path(), /*narrowed_by_filter=*/false};
-  return run::UnitPair{name, unit, unit, pairs.front().base_sha, pairs.front().base_sha, true, {}};
+  return run::UnitPair{name, unit, unit, pairs.front().base_sha, pairs.front().base_sha, true, {}, true};
 }
 
 /// Lists the benchmarks of targets that exist on one side only.

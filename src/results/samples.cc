@@ -50,12 +50,13 @@ std::optional<stats::RatioEstimate> share_ratio(const CpuShare& share) {
 
 }  // namespace
 
-MetricChoice metric_for(const std::string& metric, const std::string& name, const CpuShare& share) {
+MetricChoice metric_for(const std::string& metric, const std::string& name, const CpuShare& share, bool one_binary) {
   if (metric != "auto") return {metric, ""};
   const bool own_clock = name.find("/real_time") == std::string::npos && name.find("/manual_time") == std::string::npos;
   const double base = share.most(Side::Base), head = share.most(Side::Head);
   if (!share.has_threads || !share.single_threaded || !own_clock || base <= 0 || head <= 0) return {"real_time", ""};
-  const auto ratio = share_ratio(share);
+  // One binary as both sides: a neighbour that kept one side's runs off the CPU more than the other's moved nothing.
+  const auto ratio = one_binary ? std::nullopt : share_ratio(share);
   const bool moved = ratio && (ratio->ci_low > 1 + kCpuShareAgreement || ratio->ci_high < 1 / (1 + kCpuShareAgreement));
   const bool busy = std::max(base, head) >= kLeastCpuShare;
   if (busy && !moved) return {"cpu_time", ""};
@@ -95,7 +96,8 @@ double least_work(const Sample& sample, double judged) {
 }  // namespace
 
 std::map<std::string, verdict::BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
-                                                        const std::string& target, const std::string& metric) {
+                                                        const std::string& target, const std::string& metric,
+                                                        bool one_binary) {
   std::map<std::string, CpuShare> shares;  // auto looks at every run of both sides before it chooses
   if (metric == "auto")
     for (const auto& record : records) {
@@ -108,7 +110,7 @@ std::map<std::string, verdict::BenchmarkSamples> collect_samples(const std::vect
     for (const auto& [name, sample] : record.samples) {
       auto& slot = out[name];
       if (slot.metric.empty()) {
-        auto choice = metric_for(metric, name, shares[name]);
+        auto choice = metric_for(metric, name, shares[name], one_binary);
         slot.metric = std::move(choice.metric);
         slot.metric_note = std::move(choice.note);
       }
@@ -127,7 +129,7 @@ std::map<std::string, verdict::ControlTarget> control_samples(const std::vector<
                                                               const std::map<std::string, std::string>& kinds,
                                                               const std::string& metric) {
   std::map<std::string, verdict::ControlTarget> out;
-  for (const auto& [target, kind] : kinds) out[target] = {kind, collect_samples(records, target, metric)};
+  for (const auto& [target, kind] : kinds) out[target] = {kind, collect_samples(records, target, metric, kind == "machine")};
   return out;
 }
 

@@ -48,8 +48,11 @@ inline constexpr double kCpuShareAgreement = 0.025;
 /// preemption on a loaded runner leaves cpu_time out — and real_time for
 /// everything else: threads, manual timing, Go, plain commands, code that
 /// sleeps, waits or hands work to other threads, and a change that moves time
-/// off or onto the CPU, which cpu_time cannot see.
-MetricChoice metric_for(const std::string& metric, const std::string& name, const CpuShare& share);
+/// off or onto the CPU, which cpu_time cannot see. With `one_binary` (both
+/// sides run one binary: the machine control) a difference between the sides'
+/// shares is the machine's, never a change's, and is not looked for.
+MetricChoice metric_for(const std::string& metric, const std::string& name, const CpuShare& share,
+                        bool one_binary = false);
 
 /// The CPU share of one benchmark from its repetitions in two files (`cobench compare`).
 CpuShare share_of(const formats::Entry& base, const formats::Entry& head);
@@ -57,12 +60,14 @@ CpuShare share_of(const formats::Entry& base, const formats::Entry& head);
 /// Samples of `target` keyed by benchmark name, from successful timing runs,
 /// of `metric` ("real_time", "cpu_time" or "auto", resolved per benchmark
 /// from its runs on both sides). Non-positive or non-finite values are left
-/// out: no ratio can be formed from them.
+/// out: no ratio can be formed from them. `one_binary`: as metric_for().
 std::map<std::string, verdict::BenchmarkSamples> collect_samples(const std::vector<RunRecord>& records,
-                                                        const std::string& target, const std::string& metric);
+                                                        const std::string& target, const std::string& metric,
+                                                        bool one_binary = false);
 
 /// The samples of the job's control targets (`kinds`: target -> "machine" or
-/// "layout"), as verdict::judge_controls reads them.
+/// "layout"), as verdict::judge_controls reads them. The machine control runs
+/// one binary as both sides (collect_samples' `one_binary`).
 std::map<std::string, verdict::ControlTarget> control_samples(const std::vector<RunRecord>& records,
                                                               const std::map<std::string, std::string>& kinds,
                                                               const std::string& metric);

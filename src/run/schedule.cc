@@ -153,7 +153,7 @@ class Scheduler {
   std::map<std::string, std::string> control_targets() const {
     std::map<std::string, std::string> out;
     for (const auto& state : states_)
-      if (state.pair->follows) out[state.pair->target] = "control";
+      if (state.pair->follows) out[state.pair->target] = state.pair->one_binary ? "machine" : "layout";
     return out;
   }
 

@@ -26,6 +26,8 @@ struct UnitPair {
   /// any other target is, never stopped by its own verdict (the machine control, a layout control).
   bool follows = false;
   std::vector<std::string> only = {};  ///< benchmarks it covers from the start (empty: all)
+  /// Both sides run one binary (the machine control): what differs between them is the machine's.
+  bool one_binary = false;
 };
 
 /// How many repetitions each process runs.

@@ -37,10 +37,6 @@ struct Pairs {
   int incomplete = 0;                 ///< runs whose partner failed or is missing: dropped
 };
 
-/// The samples of the runs before run index `runs` (what a look after that
-/// many pairs saw).
-BenchmarkSamples runs_before(const BenchmarkSamples& samples, int runs);
-
 /// How many runs of one index both sides have.
 int complete_pairs(const BenchmarkSamples& samples);
 

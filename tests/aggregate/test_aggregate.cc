@@ -602,6 +602,64 @@ TEST(AggregateControls, ARowDecidedAtAnInterimLookIsJudgedAgainstTheControlsRuns
   EXPECT_TRUE(run::undecided_benchmarks("bench_slowdown_10", before, schedule, verdict::Look::Early, controls).empty());
 }
 
+// cobench validate, job 5 of 50 at b9a6165, with a neighbour on the benchmarks' CPU for part of it: the
+// schedule stopped BM_Slowdown50 (1.49) after 6 pairs as a regression. Over all 30 runs, the machine
+// control's head runs had spent less of their time on the CPU (0.865 [0.768, 0.972]), `auto` judged it
+// on real_time, and its first 6 runs on real_time read 1.021 [0.426, 2.341]: the report withdrew the
+// row to "inconclusive" with 6 runs, a verdict no more runs could change. One binary runs as both
+// sides of the machine control, so a difference of CPU share between them is the neighbour's.
+TEST(AggregateControls, TheMachineControlIsNotTurnedToRealTimeByANeighbourAndTheReportAgreesWithTheSchedule) {
+  const results::ResultsFile file = results::read_results(COBENCH_TESTDATA_DIR "/aggregate/machine-control-metric.jsonl");
+  const report::Report report = report_of(file, "machine-control-metric.jsonl");
+  const auto& compute = row(report, "BM_MachineCompute/iterations:1500");
+  EXPECT_EQ(compute.metric, "cpu_time") << compute.note;
+  EXPECT_EQ(compute.note.find("moved time"), std::string::npos) << compute.note;
+  const auto& slow = row(report, "BM_Slowdown50");
+  ASSERT_EQ(slow.base_samples.size(), 6u) << "decided at the first look";
+  EXPECT_EQ(slow.verdict, verdict::Verdict::Regression) << slow.note;
+  std::vector<results::RunRecord> before;
+  std::copy_if(file.runs.begin(), file.runs.end(), std::back_inserter(before),
+               [](const results::RunRecord& r) { return r.run < 6; });
+  run::ScheduleSettings schedule;
+  schedule.min_runs = file.settings.min_runs;
+  schedule.max_runs = file.settings.max_runs;
+  schedule.rule = results::time_rule(file.settings);
+  const auto controls = verdict::judge_controls(
+      results::control_samples(before, {{"bench_aa_join_strings", "layout"}, {file.settings.machine_control, "machine"}},
+                               schedule.rule.metric),
+      schedule.rule);
+  EXPECT_TRUE(run::undecided_benchmarks("bench_slowdown_50", before, schedule, verdict::Look::Early, controls).empty());
+}
+
+// A layout control that keeps the CPU busy in its first 8 runs (judged on cpu_time there: ±0.3%), and
+// whose head side spends half its time off the CPU from then on (`auto` turns it to real_time over all
+// its runs, where its first 8 pairs swing 0.5-2x). A row the schedule decided at 8 pairs is judged
+// against the control as the schedule saw it then, metric included.
+TEST(AggregateControls, ARowDecidedAtAnInterimLookMeetsTheControlOnTheMetricChosenFromItsRunsUntilThen) {
+  results::ResultsFile file = shift_rule_job();
+  file.settings.metric = "auto";
+  file.settings.min_runs = 6;
+  file.settings.max_runs = 30;
+  auto busy = [](double cpu, double share) {
+    return results::Sample{{"real_ns", cpu / share}, {"cpu_ns", cpu}, {"threads", 1}};
+  };
+  for (int run = 0; run < 30; ++run) {
+    const double cpu = 100.1 * jitter(run);  // no pair of exactly equal runs: every look has its interval
+    const bool early = run < 8;
+    const double base_share = early && run % 2 ? 0.5 : 1, head_share = early ? (run % 2 ? 1 : 0.5) : 0.5;
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Base, run, {{"BM_Ctl", busy(100, base_share)}}));
+    file.runs.push_back(timing_run("bench_ctl", results::Side::Head, run, {{"BM_Ctl", busy(cpu, head_share)}}));
+    if (!early) continue;
+    file.runs.push_back(timing_run("bench_work", results::Side::Base, run, {{"BM_Work", busy(100, 1)}}));
+    file.runs.push_back(timing_run("bench_work", results::Side::Head, run, {{"BM_Work", busy(150 * jitter(run), 1)}}));
+  }
+  const report::Report report = report_of(file, "results.jsonl");
+  ASSERT_EQ(row(report, "BM_Ctl").metric, "real_time") << "over all 30 runs the control's head side moved off the CPU";
+  const auto& work = row(report, "BM_Work");
+  ASSERT_EQ(work.base_samples.size(), 8u);
+  EXPECT_EQ(work.verdict, verdict::Verdict::Regression) << work.note;
+}
+
 // Instruction records -> report rows: rows for a job that counted
 // instructions only, both verdicts beside each other when time was measured
 // too, failures and timeouts under callgrind in the notes, the target's

@@ -154,6 +154,15 @@ TEST(AutoMetric, IsRealTimeWhereTheCodeWaitsOrTheChangeMovedTimeOffTheCpu) {
   EXPECT_EQ(metric_for("auto", "BM_a", share(1.02, 1.0)).metric, "cpu_time");
 }
 
+TEST(AutoMetric, OneBinaryAsBothSidesKeepsCpuTimeWhenTheSidesSharesDiffer) {
+  // The machine control: no change exists between its sides, so a difference of share is a neighbour's.
+  EXPECT_EQ(metric_for("auto", "BM_MachineCompute", share(1.0, 1 / 1.1), /*one_binary=*/true).metric, "cpu_time");
+  EXPECT_TRUE(metric_for("auto", "BM_MachineCompute", share(1.0, 1 / 1.1), true).note.empty());
+  // It still waits when it waits, and threads are still threads.
+  EXPECT_EQ(metric_for("auto", "BM_MachineCompute", share(0.4, 0.4), true).metric, "real_time");
+  EXPECT_EQ(metric_for("auto", "BM_MachineCompute/threads:2", share(1, 1, 2), true).metric, "real_time");
+}
+
 TEST(AutoMetric, LooksAtEveryRunOfBothSidesBeforeItChooses) {
   std::vector<RunRecord> records;
   for (int run = 0; run < 8; ++run)
