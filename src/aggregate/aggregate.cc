@@ -287,6 +287,25 @@ verdict::LayoutReading reading_of(int layout, const verdict::TimeJudgement& time
           interval ? e.ci_low : report::kUndefined, interval ? e.ci_high : report::kUndefined};
 }
 
+/// A confirmed claim in a target where the second layout overturned another
+/// claim: that target's timings move with code layout, and one more layout
+/// agreeing does not rule out that this claim is layout too (on kokkos/mdspan
+/// 2 of 7 layout effects held in the 48-byte layout and were passes in
+/// layout-stable builds). The row keeps its verdict; its note says what tells.
+void note_layout_sensitive_neighbours(report::Report& out, const results::JobSettings& settings) {
+  if (settings.layout_stable) return;  // its layouts already keep every unchanged function's alignment
+  std::map<std::string, int> overturned;  // target -> its layout-sensitive rows
+  for (const auto& row : out.benchmarks)
+    if (row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) ++overturned[row.target];
+  for (auto& row : out.benchmarks) {
+    const auto found = overturned.find(row.target);
+    if (row.layout_outcome != verdict::LayoutOutcome::Confirmed || found == overturned.end()) continue;
+    append_note(row.note, fmt::format("{} other claim{} of {} read otherwise in another layout: its timings move with "
+                                      "code layout, and --layout-stable builds tell a layout effect from the change",
+                                      found->second, found->second == 1 ? "" : "s", row.target));
+  }
+}
+
 /// Layout confirmation (verdict/layouts.h): every claimed row's reading in
 /// each layout its claimed benchmarks were re-measured in, judged as the
 /// schedule judges (same metric as layout 1, same look rule; no controls run
@@ -325,6 +344,7 @@ void apply_layouts(report::Report& out, const results::ResultsFile& results) {
     if (*row.layout_outcome == verdict::LayoutOutcome::NeedsLayout)
       append_note(row.note, fmt::format("not confirmed: layout {} was not measured", row.layouts.size() + 1));
   }
+  note_layout_sensitive_neighbours(out, settings);
 }
 
 /// Each measured row's reach from the reach lines: its instance's entry, else
