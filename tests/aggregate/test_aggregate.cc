@@ -572,6 +572,25 @@ TEST(AggregateControls, AWideControlShowingAShiftBindsByItsNearEndAndIsNotNetted
   EXPECT_NE(explained.note.find("net of that control"), std::string::npos) << explained.note;
 }
 
+/// Whether the schedule, looking at `target` after `pairs` pairs of a validate job (its layout control
+/// bench_aa_join_strings and its machine control), found nothing left to decide: its view from the
+/// runs before that look, the controls' included.
+bool schedule_saw_decided(const results::ResultsFile& file, const std::string& target, int pairs) {
+  std::vector<results::RunRecord> before;
+  std::copy_if(file.runs.begin(), file.runs.end(), std::back_inserter(before),
+               [&](const results::RunRecord& r) { return r.run < pairs; });
+  run::ScheduleSettings schedule;
+  schedule.min_runs = file.settings.min_runs;
+  schedule.max_runs = file.settings.max_runs;
+  schedule.rule = results::time_rule(file.settings);
+  const auto controls = verdict::judge_controls(
+      results::control_samples(before, {{"bench_aa_join_strings", "layout"}, {file.settings.machine_control, "machine"}},
+                               schedule.rule.metric),
+      schedule.rule);
+  return run::undecided_benchmarks(target, before, schedule, verdict::LookRule::look_at(pairs, schedule.max_runs), controls)
+      .empty();
+}
+
 // Recorded from a real `cobench validate` job (the fixture's 10% row, its
 // string-join layout control and the machine control; the other targets' runs
 // left out, one layout): the schedule stopped the row at 8 pairs, a regression
@@ -587,19 +606,7 @@ TEST(AggregateControls, ARowDecidedAtAnInterimLookIsJudgedAgainstTheControlsRuns
   const auto& slow = row(report, "BM_Slowdown10");
   ASSERT_EQ(slow.base_samples.size(), 8u) << "decided at an interim look";
   EXPECT_EQ(slow.verdict, verdict::Verdict::Regression) << slow.note;
-  // The schedule's view at that look, from the runs before it: nothing left to decide.
-  std::vector<results::RunRecord> before;
-  std::copy_if(file.runs.begin(), file.runs.end(), std::back_inserter(before),
-               [](const results::RunRecord& r) { return r.run < 8; });
-  run::ScheduleSettings schedule;
-  schedule.min_runs = file.settings.min_runs;
-  schedule.max_runs = file.settings.max_runs;
-  schedule.rule = results::time_rule(file.settings);
-  const auto controls = verdict::judge_controls(
-      results::control_samples(before, {{"bench_aa_join_strings", "layout"}, {file.settings.machine_control, "machine"}},
-                               schedule.rule.metric),
-      schedule.rule);
-  EXPECT_TRUE(run::undecided_benchmarks("bench_slowdown_10", before, schedule, verdict::Look::Early, controls).empty());
+  EXPECT_TRUE(schedule_saw_decided(file, "bench_slowdown_10", 8)) << "the schedule's view at that look";
 }
 
 // cobench validate, job 5 of 50 at b9a6165, with a neighbour on the benchmarks' CPU for part of it: the
@@ -617,18 +624,7 @@ TEST(AggregateControls, TheMachineControlIsNotTurnedToRealTimeByANeighbourAndThe
   const auto& slow = row(report, "BM_Slowdown50");
   ASSERT_EQ(slow.base_samples.size(), 6u) << "decided at the first look";
   EXPECT_EQ(slow.verdict, verdict::Verdict::Regression) << slow.note;
-  std::vector<results::RunRecord> before;
-  std::copy_if(file.runs.begin(), file.runs.end(), std::back_inserter(before),
-               [](const results::RunRecord& r) { return r.run < 6; });
-  run::ScheduleSettings schedule;
-  schedule.min_runs = file.settings.min_runs;
-  schedule.max_runs = file.settings.max_runs;
-  schedule.rule = results::time_rule(file.settings);
-  const auto controls = verdict::judge_controls(
-      results::control_samples(before, {{"bench_aa_join_strings", "layout"}, {file.settings.machine_control, "machine"}},
-                               schedule.rule.metric),
-      schedule.rule);
-  EXPECT_TRUE(run::undecided_benchmarks("bench_slowdown_50", before, schedule, verdict::Look::Early, controls).empty());
+  EXPECT_TRUE(schedule_saw_decided(file, "bench_slowdown_50", 6)) << "the schedule's view at that look";
 }
 
 // A layout control that keeps the CPU busy in its first 8 runs (judged on cpu_time there: ±0.3%), and
