@@ -111,6 +111,16 @@ RunRecord alloc_run(const UnitPair& pair, Side side, int index, ProcessSettings 
   return record;
 }
 
+/// The sample-less allocation record that says why a target's allocation runs
+/// end before run `index` ("unavailable", "skipped", kCountedAlikeStatus).
+RunRecord ending_record(const UnitPair& pair, int index, const std::string& status, const std::string& detail) {
+  RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, index);
+  record.kind = "alloc";
+  record.status = status;
+  record.detail = detail;
+  return record;
+}
+
 }  // namespace
 
 std::string describe_alloc_rounds(const std::vector<RunRecord>& records, int runs) {
@@ -174,11 +184,7 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
   const auto library = find_shipped(alloc_preload());
   if (!library) {
     for (const auto& pair : pairs) {
-      RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, 0);
-      record.kind = "alloc";
-      record.status = "unavailable";
-      record.detail = describe_missing(alloc_preload());
-      record_one(record);
+      record_one(ending_record(pair, 0, "unavailable", describe_missing(alloc_preload())));
     }
     tell(describe_alloc_rounds(done, runs));
     return true;
@@ -189,11 +195,7 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
     for (const auto& pair : pairs) {
       if (stopped.count(pair.target)) continue;
       if (const std::string why = gate ? gate(pair.target) : ""; !why.empty()) {
-        RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, index);
-        record.kind = "alloc";
-        record.status = "skipped";
-        record.detail = fmt::format("{} after {} allocation runs per side", why, index);
-        record_one(record);
+        record_one(ending_record(pair, index, "skipped", fmt::format("{} after {} allocation runs per side", why, index)));
         stopped.insert(pair.target);
         continue;
       }
@@ -209,11 +211,8 @@ bool run_alloc_rounds(const std::vector<UnitPair>& pairs, const ProcessSettings&
       }
       if (stop == AllocStop::OnceTheSidesAgree && index == 0 &&
           counted_alike(pair_records.at(Side::Base), pair_records.at(Side::Head))) {
-        RunRecord record = new_record(pair.target, Side::Base, pair.base_sha, 1);
-        record.kind = "alloc";
-        record.status = results::kCountedAlikeStatus;
-        record.detail = "both sides counted alike after 1 allocation run per side";
-        record_one(record);
+        record_one(ending_record(pair, 1, results::kCountedAlikeStatus,
+                                 "both sides counted alike after 1 allocation run per side"));
         stopped.insert(pair.target);
       }
     }

@@ -39,8 +39,9 @@ bool counted_alike(const RunRecord& base, const RunRecord& head);
 /// whose samples hold only allocs_per_iter, bytes_per_iter and peak_bytes. With
 /// AllocStop::OnceTheSidesAgree a target whose first pair counted alike runs no
 /// more (one kCountedAlikeStatus record says so): counts are deterministic per
-/// build, and more runs of equal builds would only repeat them. A run without counts gets status "no counts" and the
-/// reason in `detail`; without the preload library one "unavailable" record per
+/// build, and more runs of equal builds would only repeat them. A run without
+/// counts gets status "no counts" and the reason in `detail`; without the
+/// preload library one "unavailable" record per
 /// target says so; a pair that `gate` refuses ends that target's allocation
 /// runs with one "skipped" record: "<reason> after N allocation runs per side".
 /// `say` gets a line when the first pair starts and describe_alloc_rounds() at
