@@ -64,7 +64,7 @@ job::RunOptions demo_options(const fs::path& repo, const std::string& base, cons
   config::RunConfig& run = o.settings.run;
   run.control = {"bench_join"};  // the layout control (the machine control is cobench's own program)
   // Short runs, few rounds and a measuring budget keep the demo near a minute on 2 cores.
-  run.bench_args = {"--benchmark_min_time=0.05"};
+  run.min_time = 0.05;
   run.min_runs = 6;
   run.max_runs = 16;
   // The demo often runs beside other work (`make test -j`, a laptop): CPU time leaves out the

@@ -202,9 +202,10 @@ int run_validate(const ValidateFlags& flags) {
     job_spec.args = {"--work-dir", (dir / "work").string()};
     if (!flags.source_dir.empty()) job_spec.args.push_back("--source-dir=" + flags.source_dir);
     if (flags.min_time_option->count() > 0)
-      job_spec.args.push_back(fmt::format("--bench-arg=--benchmark_min_time={}", flags.min_time));
+      job_spec.args.push_back(fmt::format("--min-time={}", flags.min_time));
   } else {
-    job_spec.args = {fmt::format("--bench-arg=--benchmark_min_time={}", flags.min_time), "--allocs-budget", "0"};
+    // cobench's own length, not a --bench-arg: the runs start from it and --run-length auto may shorten them.
+    job_spec.args = {fmt::format("--min-time={}", flags.min_time), "--allocs-budget", "0"};
   }
   if (process::find_on_path("ccache")) {
     // Every job checks out new worktrees; paths relative to the temporary folder make their compilations alike.
@@ -322,7 +323,8 @@ Subcommand add_validate(CLI::App& root) {
       ->allow_extra_args(false);
   flags->min_time_option =
       app->add_option("--min-time", flags->min_time,
-                      "--benchmark_min_time of every run, in seconds (default 0.05; with --repo: the repository's own)")
+                      "each job's --min-time, in seconds: how long a run measures, where --run-length auto starts from "
+                      "(default 0.05; with --repo: the repository's own)")
           ->check(CLI::PositiveNumber);
   flags->extra_allocs_option =
       app->add_option("--extra-allocs", flags->extra_allocs,

@@ -21,7 +21,7 @@ RunFlags::RunFlags(CLI::App* app) {
                "build.cmake_args", "build.source_dir", "select.targets", "run.filter", "select.max_targets",
                "select.strict_layout", "select.shard", "select.cost_from", "run.cpu", "run.bench_args",
                "run.run_timeout", "run.min_time", "run.min_runs", "run.max_runs", "run.time_budget", "run.measure_budget", "budget.gate", "budget.fail_on_inconclusive", "run.metric", "run.pairing",
-               "run.looks", "run.control_rule", "run.stopping", "run.repetitions", "budget.time", "budget.confidence", "run.runner",
+               "run.looks", "run.control_rule", "run.stopping", "run.repetitions", "run.run_length", "budget.time", "budget.confidence", "run.runner",
                "run.commands", "run.prepare", "run.alloc_runs", "budget.allocs", "budget.bytes", "run.control",
                "run.machine_control", "run.layout_probe", "run.layouts", "build.layout_stable", "build.shared_parent", "run.reach",
                "run.reach_index", "run.instruction_runs", "budget.instructions_tolerance", "budget.governing",

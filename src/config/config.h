@@ -55,6 +55,7 @@ struct RunConfig {
   std::string looks = "haybittle-peto";    ///< "haybittle-peto" | "every-look" (each look at the stated confidence)
   std::string stopping = "benchmark";      ///< "benchmark": a decided benchmark stops running | "target"
   std::string repetitions = "1";           ///< repetitions per process: a count, or "auto"
+  std::string run_length = "auto";         ///< "auto": shortened where noise is between processes | "fixed": min_time
   int alloc_runs = 3;                      ///< allocation-counting runs per side
   std::string runner = "gbench";           ///< a name of run::runner_kinds(), checked by the job
   std::vector<std::string> commands;       ///< runner "command": each one benchmark

@@ -144,6 +144,10 @@ const std::vector<Key>& table() {
       {{"run.repetitions", "COBENCH_REPETITIONS", "--repetitions",
         "repetitions per process: a count (default 1) or auto (from the measured noise split)"},
        Kind::CountOrAuto, [](Config& c, const Value& v) { c.run.repetitions = as<std::string>(v); }, 1},
+      {{"run.run_length", "", "--run-length",
+        "auto (default: from a target's first look on, its runs are shortened from min_time where its noise is "
+        "between processes, to no less than 0.01 s and an eighth of min_time) or fixed (every run measures min_time)"},
+       Kind::Choice, [](Config& c, const Value& v) { c.run.run_length = as<std::string>(v); }, 0, {"auto", "fixed"}},
       {{"run.alloc_runs", "", "--alloc-runs", "allocation-counting runs per side (default 3; 0: none; without an allocation budget they end once both sides counted alike)"}, Kind::Count,
        [](Config& c, const Value& v) { c.run.alloc_runs = as<int>(v); }, 0},
       {{"run.runner", "", "--runner",

@@ -108,12 +108,16 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   schedule.rule = results::time_rule(logged);
   schedule.per_benchmark = settings.run.stopping == "benchmark";
   schedule.repetitions = repetition_policy(settings.run.repetitions);
+  schedule.run_length = {logged.run_length == "auto" && logged.min_time > 0, logged.min_time};
   schedule.budget_for = [&](const std::string& t, const std::string& n) { return budgets.for_benchmark(t, n).time; };
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return seconds_since(start); };
   run::ScheduleHooks hooks;
   hooks.on_record = [&](const results::RunRecord& r) { log.run(r); };
   hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
+  hooks.on_run_length = [&](const std::string& target, const std::string& choice) {
+    progress.message(fmt::format("{}: run length {}", target, choice));
+  };
   hooks.on_round = [&](const std::string& label, int round, int undecided) {
     // Until min_runs the rest is known; after that it depends on the verdicts.
     const int min_runs = settings.run.min_runs;

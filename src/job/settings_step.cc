@@ -30,6 +30,24 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
   return {};
 }
 
+namespace {
+
+/// Whether the user's own benchmark arguments give Google Benchmark's --benchmark_`flag`.
+bool sets_bench_flag(const std::vector<std::string>& bench_args, const std::string& flag) {
+  return std::any_of(bench_args.begin(), bench_args.end(),
+                     [&](const std::string& arg) { return arg.find("benchmark_" + flag) != std::string::npos; });
+}
+
+/// DecidedSettings::run_length.
+std::string chosen_run_length(const config::Config& c, const run::RunnerKind& kind) {
+  const bool cobench_chooses = kind.google_benchmark_flags && c.run.repetitions == "1" &&
+                               !sets_bench_flag(c.run.bench_args, "min_time") &&
+                               !sets_bench_flag(c.run.bench_args, "repetitions");
+  return c.run.run_length == "auto" && cobench_chooses ? "auto" : "fixed";
+}
+
+}  // namespace
+
 results::JobSettings job_settings(const JobBasis& job, const TargetChoice& choice,
                                   const std::vector<std::string>& bench_args,
                                   std::optional<results::SharedParent> shared_parent) {
@@ -51,6 +69,8 @@ results::JobSettings job_settings(const JobBasis& job, const TargetChoice& choic
   s.control_rule = c.run.control_rule;
   s.stopping = c.run.stopping;
   s.repetitions = c.run.repetitions;
+  s.run_length = job.decided.run_length;
+  if (job.decided.runner.google_benchmark_flags && !sets_bench_flag(c.run.bench_args, "min_time")) s.min_time = c.run.min_time;
   s.budgets = verdict::budgets_of(c.budget);
   s.confidence = c.budget.confidence;
   s.min_runs = c.run.min_runs;
@@ -130,9 +150,7 @@ DecidedSettings check_settings(const config::Config& settings) {
   if (kind.google_benchmark_flags)
     run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
                           settings.origin("run.bench_args").describe("run.bench_args"));
-  const bool own_repetitions = std::any_of(settings.run.bench_args.begin(), settings.run.bench_args.end(),
-                                           [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
-  if (own_repetitions && settings.run.repetitions != "1")
+  if (sets_bench_flag(settings.run.bench_args, "repetitions") && settings.run.repetitions != "1")
     throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
                                  settings.origin("run.repetitions").describe("run.repetitions"),
                                  settings.origin("run.bench_args").describe("run.bench_args")));
@@ -152,7 +170,7 @@ DecidedSettings check_settings(const config::Config& settings) {
                                  "drop one of them",
                                  settings.origin("run.layouts").describe("run.layouts"),
                                  settings.origin("build.shared_parent").describe("build.shared_parent")));
-  return {kind, select::narrowing_of(settings), layouts_of(settings, kind)};
+  return {kind, select::narrowing_of(settings), layouts_of(settings, kind), chosen_run_length(settings, kind)};
 }
 
 verdict::GatePolicy gate_policy(const config::Config& settings) {

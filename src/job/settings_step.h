@@ -26,6 +26,10 @@ struct DecidedSettings {
   const run::RunnerKind& runner;   ///< the job's framework
   select::Narrowing narrowing;     ///< --target / --filter as selection and the runs apply them
   int layouts = 1;                 ///< code layouts a claim must hold in (layouts_of)
+  /// "auto" where cobench chooses each target's run length (run::RunLengthPolicy): run.run_length
+  /// auto, Google Benchmark targets, one repetition, no length or repetitions in the user's
+  /// --bench-arg; otherwise "fixed"
+  std::string run_length = "fixed";
 };
 
 /// What only the pipeline can check before anything is built: the commands

@@ -121,6 +121,8 @@ json to_json(const JobSettings& s) {
               {"control_rule", s.control_rule},
               {"stopping", s.stopping},
               {"repetitions", s.repetitions},
+              {"run_length", s.run_length},
+              {"min_time", s.min_time},
               {"budget", budget_json(s.budgets)},
               {"allocs_budget", optional_text(s.budgets.defaults().allocs)},
               {"bytes_budget", optional_text(s.budgets.defaults().bytes)},
@@ -174,7 +176,7 @@ json to_json(const JobSettings& s) {
 std::optional<std::string> shard_difference(const JobSettings& a, const JobSettings& b) {
   static const char* const kShared[] = {
       "schema",      "base",         "head",           "metric",      "pairing",      "looks",
-      "stopping",    "repetitions",  "budget",         "allocs_budget", "bytes_budget", "confidence",
+      "stopping",    "repetitions",  "run_length",    "min_time",  "budget",         "allocs_budget", "bytes_budget", "confidence",
       "min_runs",    "max_runs",     "run_timeout",    "time_budget", "measure_budget", "bench_args",
       "cmake_args",  "build_type",   "source_dir",     "runner",      "alloc_runs",   "instructions",
       "layout_stable", "layout_probe", "layouts", "reach",        "commands",    "prepare"};
@@ -235,6 +237,8 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   choice("control_rule", s.control_rule, {"shift", "spread"});
   choice("stopping", s.stopping, {"benchmark", "target"});
   if (line.has("repetitions")) s.repetitions = line.at("repetitions").text();
+  choice("run_length", s.run_length, {"auto", "fixed"});
+  if (line.has("min_time")) s.min_time = line.at("min_time").number();
   s.budgets = read_budgets(line);
   s.confidence = line.at("confidence").number();
   if (!(s.confidence > 0 && s.confidence < 1)) line.at("confidence").fail("expected a level between 0 and 1");

@@ -67,6 +67,10 @@ struct JobSettings {
   std::string control_rule = "spread";  ///< "shift" | "spread" (files before the shift rule: spread)
   std::string stopping = "target";      ///< "benchmark" | "target"
   std::string repetitions = "1";        ///< per process: a count or "auto"
+  /// "auto": each target's run length chosen at its first look (run::RunLengthPolicy); "fixed": as
+  /// bench_args say (files before it: fixed)
+  std::string run_length = "fixed";
+  double min_time = 0;                  ///< seconds of --benchmark_min_time the runs start from (0: not cobench's)
   verdict::Budgets budgets;             ///< time, allocs/op and bytes/op budgets with their overrides
   double confidence = 0.95;
   int min_runs = 6;

@@ -45,4 +45,15 @@ VarianceSplit pooled_split(const std::vector<VarianceSplit>& splits);
 /// [1, most]; nullopt when the split is not known.
 std::optional<int> best_repetitions(const VarianceSplit& split, int most);
 
+/// The fraction of its measured length a process should measure for, where
+/// one repetition is the statistic: the same allocation with the length as the
+/// variable, f* = sqrt(process cost · σ²_within / (σ²_between · k² · repetition
+/// cost)) for a split measured with k repetitions (their mean is one process of
+/// the whole length; the within variance of one process of fraction f is
+/// σ²_within / (k f)). σ²_between is at least σ²_within / 16 as above; the
+/// process cost counts as fixed, though Google Benchmark's iteration search
+/// shrinks with the length, so f errs long. Kept within [shortest, 1]; 1 when
+/// the split is not known.
+double best_length_fraction(const VarianceSplit& split, double shortest);
+
 }  // namespace cobench::results

@@ -130,10 +130,13 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
     argv.push_back("--benchmark_out=" + files.json.string());
     argv.push_back("--benchmark_out_format=json");
     for (const auto& arg : settings_.bench_args)
-      if (unit.narrowed_by_filter || !is_filter_flag(arg)) argv.push_back(arg);
-    // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions.
+      if ((unit.narrowed_by_filter || !is_filter_flag(arg)) && !(scope.min_time > 0 && arg.rfind(kMinTimeFlag, 0) == 0))
+        argv.push_back(arg);
+    // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions
+    // and (where the user gave none) the run length.
     if (filters[part]) argv.push_back("--benchmark_filter=" + *filters[part]);
     if (scope.repetitions > 0) argv.push_back(fmt::format("--benchmark_repetitions={}", scope.repetitions));
+    if (scope.min_time > 0) argv.push_back(fmt::format("{}{:g}", kMinTimeFlag, scope.min_time));
     process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
     command.stdout_path = files.log;
     const auto result = process::run(command);

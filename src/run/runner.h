@@ -50,6 +50,7 @@ struct ProcessSettings {
 struct RunScope {
   std::vector<std::string> benchmarks;  ///< only these, by exact name; empty: all (a decided benchmark stops running)
   int repetitions = 0;                  ///< repetitions per benchmark in the one process; 0: the runner's default
+  double min_time = 0;                  ///< seconds each benchmark measures per repetition; 0: as the process settings say
 };
 
 /// Runs units of one kind. Implementations never throw for a benchmark's own

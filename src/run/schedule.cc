@@ -57,6 +57,7 @@ struct TargetState {
   double seconds = 0;        // wall time of its runs so far
   int runs = 0;
   RunScope scope;            // what its next runs cover
+  bool length_open = false;  // its run length is still to be chosen at the first look
 };
 
 class Scheduler {
@@ -70,6 +71,12 @@ class Scheduler {
       state.pair = &pair;
       state.scope.repetitions = reps.automatic ? reps.first : reps.fixed;
       state.scope.benchmarks = pair.only;
+      // The machine control runs a fixed iteration count: no length to choose.
+      if (settings_.run_length.automatic && !pair.one_binary) {
+        state.length_open = true;
+        state.scope.repetitions = 2;
+        state.scope.min_time = settings_.run_length.seconds / 2;
+      }
       states_.push_back(state);
     }
   }
@@ -137,16 +144,61 @@ class Scheduler {
       } else {
         if (settings_.per_benchmark) state.scope.benchmarks = open;
         if (settings_.repetitions.automatic) state.scope.repetitions = chosen_repetitions(state, open);
+        if (state.length_open) choose_length(state, open);
         out.push_back(&state);
       }
     }
     // The controls that follow the job run beside whatever is still measured, and end with it.
     for (auto& state : states_) {
       if (!state.pair->follows || !state.active) continue;
-      if (out.empty() || state.pairs_done >= settings_.max_runs) state.active = false;
-      else out.push_back(&state);
+      if (out.empty() || state.pairs_done >= settings_.max_runs) {
+        state.active = false;
+      } else {
+        if (state.length_open) choose_length(state, measured_names(state));
+        out.push_back(&state);
+      }
     }
     return out;
+  }
+
+  /// The benchmarks of a target that have samples so far.
+  std::vector<std::string> measured_names(const TargetState& state) const {
+    std::vector<std::string> names;
+    for (const auto& [name, samples] : results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric))
+      names.push_back(name);
+    return names;
+  }
+
+  /// The noise split of `names` of a target, pooled (one process runs them all).
+  results::VarianceSplit pooled_split_of(const TargetState& state, const std::vector<std::string>& names) const {
+    const auto samples = results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric);
+    std::vector<results::VarianceSplit> splits;
+    for (const auto& name : names)
+      if (auto it = samples.find(name); it != samples.end())
+        splits.push_back(results::variance_split(outcome_.records, state.pair->target, name,
+                                                 results::sample_key_for_metric(it->second.metric)));
+    return results::pooled_split(splits);
+  }
+
+  /// Once, at the first look: one repetition per process from now on, as long
+  /// as the split of the benchmarks still open says is cheapest per unit of
+  /// precision, between the policy's shortest and the configured length.
+  void choose_length(TargetState& state, const std::vector<std::string>& open) {
+    const RunLengthPolicy& policy = settings_.run_length;
+    const double shortest = std::max(policy.shortest, policy.seconds / 8);
+    const auto split = pooled_split_of(state, open);
+    const double fraction = results::best_length_fraction(split, shortest / policy.seconds);
+    state.length_open = false;
+    state.scope.repetitions = 1;
+    state.scope.min_time = policy.seconds * fraction;
+    if (!hooks_.on_run_length) return;
+    const std::string length = fmt::format("--benchmark_min_time={:.3g}", state.scope.min_time);
+    hooks_.on_run_length(
+        state.pair->target,
+        !split.known ? fmt::format("{} (its noise split is not known)", length)
+                     : fmt::format("{}: noise {:.1f}% within a process, {:.1f}% between processes, {:.3f} s per process "
+                                   "besides measuring",
+                                   length, split.within * 100, split.between * 100, split.process_seconds));
   }
 
   /// The pairs that follow the job, as controls (the schedule need not know which kind).
@@ -161,13 +213,7 @@ class Scheduler {
   /// second, from their noise split pooled (one process runs them all); the
   /// current count while it is not known.
   int chosen_repetitions(const TargetState& state, const std::vector<std::string>& open) const {
-    const auto samples = results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric);
-    std::vector<results::VarianceSplit> splits;
-    for (const auto& name : open)
-      if (auto it = samples.find(name); it != samples.end())
-        splits.push_back(results::variance_split(outcome_.records, state.pair->target, name,
-                                                 results::sample_key_for_metric(it->second.metric)));
-    return results::best_repetitions(results::pooled_split(splits), settings_.repetitions.most)
+    return results::best_repetitions(pooled_split_of(state, open), settings_.repetitions.most)
         .value_or(state.scope.repetitions);
   }
 

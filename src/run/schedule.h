@@ -38,6 +38,17 @@ struct RepetitionPolicy {
   int most = 10;          ///< automatic: the most repetitions a process gets
 };
 
+/// How long each process measures (Google Benchmark's --benchmark_min_time).
+struct RunLengthPolicy {
+  /// Choose per target at the first look: its first min_runs pairs run two
+  /// repetitions of half the length (the same cost and statistic as one of the
+  /// whole, and a measured split); after them one repetition, shortened down to
+  /// `shortest` where the noise is between processes, which only more of them average.
+  bool automatic = false;
+  double seconds = 0;          ///< the configured length the runs start from
+  double shortest = 0.01;      ///< seconds: no run measures less (nor less than an eighth of `seconds`)
+};
+
 /// When to stop and how to judge.
 struct ScheduleSettings {
   int min_runs = 6;                       ///< per side, before the first look
@@ -52,6 +63,7 @@ struct ScheduleSettings {
   /// decision: another code layout checking a claim (job/layout_step.cc).
   bool stop_when_futile = true;
   RepetitionPolicy repetitions;
+  RunLengthPolicy run_length;
   /// Allowed slowdown (fraction) for one benchmark, overrides applied.
   std::function<double(const std::string& target, const std::string& name)> budget_for;
 };
@@ -64,6 +76,8 @@ struct ScheduleHooks {
   std::function<void(const RunRecord&)> on_record;   ///< each finished run, in order
   /// A target stopped before all its benchmarks were decided, and why.
   std::function<void(const std::string& target, const std::string& reason)> on_stop;
+  /// A target's run length was chosen (RunLengthPolicy), and from what.
+  std::function<void(const std::string& target, const std::string& choice)> on_run_length;
   /// After each round: the active target ("3 targets" when several), runs per side, undecided benchmarks.
   std::function<void(const std::string& label, int round, int undecided)> on_round;
   std::function<double()> elapsed_seconds;            ///< measuring-phase clock (default: steady clock)

@@ -75,5 +75,25 @@ TEST(RunnerSettings, CommandsBelongToTheCommandRunner) {
   EXPECT_EQ(error_of(implied), "no error");
 }
 
+TEST(RunnerSettings, CobenchChoosesTheRunLengthOnlyWhereTheUserLeftLengthAndRepetitionsToIt) {
+  EXPECT_EQ(check_settings(with_runner("gbench")).run_length, "auto");
+  EXPECT_EQ(check_settings(with_runner("gbench", "[run]\nmin_time = \"0.2s\"\n")).run_length, "auto");  // the start
+  EXPECT_EQ(check_settings(with_runner("gbench", "[run]\nrun_length = \"fixed\"\n")).run_length, "fixed");
+  EXPECT_EQ(check_settings(with_runner("gbench", "[run]\nrepetitions = \"auto\"\n")).run_length, "fixed");
+  EXPECT_EQ(check_settings(with_runner("gbench", "[run]\nrepetitions = 3\n")).run_length, "fixed");
+  for (const char* own : {"--benchmark_min_time=0.5", "--benchmark_min_time=100x", "--benchmark_repetitions=5"}) {
+    Config c = with_runner("gbench");
+    config::set(c, "run.bench_args", {own}, {Origin::Kind::Flag, "--bench-arg"});
+    EXPECT_EQ(check_settings(c).run_length, "fixed") << own;
+  }
+  EXPECT_EQ(check_settings(with_runner("catch2")).run_length, "fixed");  // no Google Benchmark flags to set
+  try {
+    config::parse("[run]\nrun_length = \"short\"\n", "cobench.toml");
+    ADD_FAILURE() << "an unknown run length was taken";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "cobench.toml:2:14: run.run_length: 'short' is not one of auto, fixed");
+  }
+}
+
 }  // namespace
 }  // namespace cobench::job

@@ -94,6 +94,49 @@ TEST(NoiseSplit, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap
   EXPECT_FALSE(best_repetitions(VarianceSplit{}, 10));
 }
 
+TEST(NoiseSplit, TheRunLengthShrinksOnlyWhereTheNoiseIsBetweenProcesses) {
+  // Two half-length repetitions per process, as --run-length auto's first pairs measure.
+  VarianceSplit split;
+  split.known = true;
+  split.repetitions = 2;
+  split.rep_seconds = 0.025;
+  split.process_seconds = 0.03;
+  split.within = 0.04;   // the demo's string joins on the development VM
+  split.between = 0.10;
+  // √(0.03 · 0.0016 / (0.01 · 4 · 0.025)) = 0.22
+  EXPECT_NEAR(best_length_fraction(split, 0.125), 0.219, 0.001);
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.5), 0.5);  // never below the shortest
+  split.between = 0.005;  // within-dominated: the whole length (√(0.03·16/0.1) = 2.2, at most 1)
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125), 1.0);
+  split.between = 0;      // an offset too small to measure is taken as within / 4, as for repetitions
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125), 1.0);
+  split.process_seconds = 0.3;  // a costly process start (a benchmark's setup) makes long runs cheaper
+  split.between = 0.10;
+  EXPECT_NEAR(best_length_fraction(split, 0.125), 0.693, 0.001);
+  split.within = 0;       // no within noise measured: nothing tells that a shorter run is as good
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125), 1.0);
+  EXPECT_DOUBLE_EQ(best_length_fraction(VarianceSplit{}, 0.125), 1.0);
+}
+
+// Over simulated jobs of 6 pairs with two repetitions each, the fraction
+// follows the split: runs are shortened where the noise is between processes
+// and mostly kept whole where it is within. Six pairs tell the between part
+// roughly (a robust σ of six differences), so some jobs of the second kind
+// are shortened too: that costs them runs, never a wrong verdict (margins
+// stated below; 89 and 10 of 100 with these seeds).
+TEST(NoiseSplit, TheRunLengthFromSixPairsFollowsTheSplit) {
+  int shortened_between = 0, shortened_within = 0;
+  constexpr int kJobs = 100;
+  for (unsigned job = 0; job < kJobs; ++job) {
+    const auto between = variance_split(records(0.03, 0.10, 2, 6, 0.02, 0.025, 300 + job), "t", "BM", "cpu_ns");
+    const auto within = variance_split(records(0.06, 0.0, 2, 6, 0.02, 0.025, 500 + job), "t", "BM", "cpu_ns");
+    shortened_between += best_length_fraction(between, 0.125) < 0.5;
+    shortened_within += best_length_fraction(within, 0.125) < 0.5;
+  }
+  EXPECT_GE(shortened_between, 80) << "between-process noise: shortened in " << shortened_between << " of 100";
+  EXPECT_LE(shortened_within, 20) << "within-process noise: shortened in " << shortened_within << " of 100";
+}
+
 TEST(NoiseSplit, PooledSplitAveragesTheVariancesOfTheKnownOnes) {
   VarianceSplit a, b;
   a.known = b.known = true;

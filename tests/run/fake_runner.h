@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <cmath>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "formats/formats.h"
+#include "results/samples.h"
 #include "run/runner.h"
 #include "run/schedule.h"
 
@@ -17,10 +20,13 @@ namespace cobench::run::testing {
 /// How one fake target behaves.
 struct FakeTarget {
   double head_factor = 1.0;   ///< head time = base time * factor
-  double noise = 0.01;        ///< uniform relative noise, +-
+  double noise = 0.01;        ///< uniform relative noise, +-, one draw per process
   std::vector<std::string> benchmarks = {"BM_a"};
   /// Returns a cause ("SIGSEGV") to make that run fail, "" for success.
   std::function<std::string(Side, int run)> failure = {};
+  /// Normal relative noise (σ, on the log scale) of each repetition around its process's draw, where a run asks for
+  /// repetitions (RunScope::repetitions > 1) and a length (RunScope::min_time, each repetition's seconds).
+  double within = 0.0;
 };
 
 class FakeRunner : public Runner {
@@ -64,6 +70,17 @@ class FakeRunner : public Runner {
       double base_ns = 1000 * jitter(rng);
       double value = side == Side::Head ? base_ns * target.head_factor : base_ns;
       record.samples[name] = {{"real_ns", value}, {"cpu_ns", value}};
+      if (scope.repetitions > 1 && scope.min_time > 0) {
+        std::normal_distribution<double> scatter(0, target.within);
+        formats::Entry entry;
+        entry.threads = 1;
+        for (int r = 0; r < scope.repetitions; ++r) {
+          entry.cpu_ns.push_back(value * std::exp(scatter(rng)));
+          entry.real_ns.push_back(entry.cpu_ns.back());
+          entry.iterations.push_back(scope.min_time * 1e9 / entry.cpu_ns.back());
+        }
+        record.samples[name] = results::sample_from_entry(entry);
+      }
     }
     return record;
   }

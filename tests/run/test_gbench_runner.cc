@@ -103,6 +103,20 @@ TEST_F(GbenchRunnerTest, UserArgumentsComeAfterTheOutputFlagsAndTheEnvironmentIs
   EXPECT_NE(log.find("--benchmark_out_format=json --extra HOME=unset"), std::string::npos) << log;
 }
 
+TEST_F(GbenchRunnerTest, AScopesRunLengthReplacesTheDefaultLengthAndComesLast) {
+  const GoogleBenchmarkRunner with_default({{"--extra", "--benchmark_min_time=0.1"}, 0, 10, {"PATH=/usr/bin:/bin"}, dir / "out"});
+  RunScope scope;
+  scope.repetitions = 2;
+  scope.min_time = 0.0125;
+  auto record = GoogleBenchmarkRunner(with_default)
+                    .run_once(script("echo \"ARGS $*\" >&2; exit 1"), Side::Base, "s", 0, scope);
+  const auto log = read_file(dir / "out" / record.log);
+  EXPECT_NE(log.find("--extra --benchmark_repetitions=2 --benchmark_min_time=0.0125\n"), std::string::npos) << log;
+  EXPECT_EQ(log.find("--benchmark_min_time=0.1"), std::string::npos) << log;
+  auto unscoped = GoogleBenchmarkRunner(with_default).run_once(script("echo \"ARGS $*\" >&2; exit 1"), Side::Base, "s", 1, {});
+  EXPECT_NE(read_file(dir / "out" / unscoped.log).find("--extra --benchmark_min_time=0.1\n"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cobench::run
 

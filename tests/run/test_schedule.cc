@@ -300,6 +300,54 @@ TEST(Schedule, FixedAndAutomaticRepetitionsReachTheRunner) {
   }
 }
 
+TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
+  FakeRunner runner;
+  runner.run_seconds = 0.32;  // per benchmark 0.03 s of start and search besides two repetitions of 0.025 s
+  // Four benchmarks per target: their split is pooled (one process runs them all), which six pairs of one tell roughly.
+  const std::vector<std::string> four = {"BM_a", "BM_b", "BM_c", "BM_d"};
+  runner.targets["between"] = {1.0, 0.15, four};          // a process's own offset ±15%, repetitions agree
+  runner.targets["between"].within = 0.005;
+  runner.targets["within"] = {1.0, 0.0, four};            // no offset, repetitions scatter σ 10%
+  runner.targets["within"].within = 0.10;
+  auto pairs = fake_pairs(runner);
+  runner.targets["machine"] = {};  // cobench's machine control: a fixed iteration count, no length to choose
+  const auto all = fake_pairs(runner);
+  auto machine = *std::find_if(all.begin(), all.end(), [](const UnitPair& p) { return p.target == "machine"; });
+  machine.follows = machine.one_binary = true;
+  pairs.push_back(machine);
+  auto s = defaults(6, 12);
+  s.run_length = {true, 0.05, 0.01};
+  std::map<std::string, std::string> chosen;
+  auto hooks = fake_clock(runner);
+  hooks.on_run_length = [&](const std::string& target, const std::string& choice) {
+    EXPECT_FALSE(chosen.count(target)) << "chosen twice: " << target;
+    chosen[target] = choice;
+  };
+  run_schedule(runner, pairs, s, hooks);
+  std::map<std::string, int> runs;
+  for (size_t i = 0; i < runner.calls.size(); ++i) {
+    const auto& [target, side] = runner.calls[i];
+    const RunScope& scope = runner.scopes[i];
+    const bool first_pairs = runs[target]++ < 2 * s.min_runs;
+    if (target == "machine") {
+      EXPECT_EQ(scope.repetitions, 0);
+      EXPECT_EQ(scope.min_time, 0);
+    } else if (first_pairs) {  // the same measuring as one whole run, with a split to read
+      EXPECT_EQ(scope.repetitions, 2) << target;
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.025) << target;
+    } else {
+      EXPECT_EQ(scope.repetitions, 1) << target;
+      if (target == "between") EXPECT_DOUBLE_EQ(scope.min_time, 0.01);  // the shortest
+      else EXPECT_GT(scope.min_time, 0.035);  // about the whole: six pairs tell "no offset" only roughly
+    }
+  }
+  EXPECT_GT(runs["between"], 2 * s.min_runs) << "no run after the first look to check";
+  EXPECT_GT(runs["within"], 2 * s.min_runs) << "no run after the first look to check";
+  EXPECT_EQ(chosen.size(), 2u);
+  EXPECT_NE(chosen["between"].find("--benchmark_min_time=0.01:"), std::string::npos) << chosen["between"];
+  EXPECT_NE(chosen["within"].find("within a process"), std::string::npos) << chosen["within"];
+}
+
 TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
   FakeRunner runner;
   runner.targets["t"] = {2.0, 0.01};
