@@ -76,13 +76,21 @@ TEST(NoiseSplit, TheSplitIsUnbiasedWhereAllNoiseIsWithinTheProcess) {
   EXPECT_LT(ones, kJobs / 10) << "one repetition chosen in " << ones << " of " << kJobs << " jobs";
 }
 
-TEST(NoiseSplit, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap) {
+/// A known split of `repetitions` repetitions of `rep_seconds` per process.
+VarianceSplit known_split(double within, double between, double repetitions, double rep_seconds,
+                          double process_seconds) {
   VarianceSplit split;
   split.known = true;
-  split.rep_seconds = 0.05;
-  split.process_seconds = 0.5;
-  split.within = 0.02;
-  split.between = 0.002;
+  split.within = within;
+  split.between = between;
+  split.repetitions = repetitions;
+  split.rep_seconds = rep_seconds;
+  split.process_seconds = process_seconds;
+  return split;
+}
+
+TEST(NoiseSplit, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap) {
+  VarianceSplit split = known_split(0.02, 0.002, 1, 0.05, 0.5);
   EXPECT_EQ(best_repetitions(split, 10), 10);  // √(10 · π/2 · 16) = 15.9, at most 10
   split.between = 0.08;
   EXPECT_EQ(best_repetitions(split, 10), 1);   // √(10 · π/2 · 1/16) = 0.99: a process's own offset, only more processes help
@@ -95,14 +103,9 @@ TEST(NoiseSplit, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap
 }
 
 TEST(NoiseSplit, TheRunLengthShrinksOnlyWhereTheNoiseIsBetweenProcesses) {
-  // Two half-length repetitions per process, as --run-length auto's first pairs measure.
-  VarianceSplit split;
-  split.known = true;
-  split.repetitions = 2;
-  split.rep_seconds = 0.025;
-  split.process_seconds = 0.03;
-  split.within = 0.04;   // the demo's string joins on the development VM
-  split.between = 0.10;
+  // Two half-length repetitions per process, as --run-length auto's first pairs measure; the noise of
+  // the demo's string joins on the development VM.
+  VarianceSplit split = known_split(0.04, 0.10, 2, 0.025, 0.03);
   // √(0.03 · 0.0016 / (0.01 · 4 · 0.025)) = 0.22
   EXPECT_NEAR(best_length_fraction(split, 0.125), 0.219, 0.001);
   EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.5), 0.5);  // never below the shortest
