@@ -14,6 +14,7 @@
 #include "verdict/futility.h"
 #include "verdict/judging.h"
 #include "results/noise_split.h"
+#include "results/run_length.h"
 #include "results/samples.h"
 #include "verdict/control.h"
 #include "verdict/layouts.h"
@@ -428,6 +429,12 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   out.look_rule = verdict::describe(rule);
   out.reach_method = settings.reach_method;
   out.phases = phases_of(results);
+  if (settings.run_length == "auto")
+    out.run_length_rule = fmt::format(
+        "auto from --min-time {:g} s: each target's first {} pairs ran two repetitions of half of it (the same "
+        "measuring as one whole run, and a noise split), then one repetition, shortened where the split said its noise "
+        "was between processes, to no less than {:g} s",
+        settings.min_time, settings.min_runs, results::shortest_run_length(settings.min_time));
 
   std::set<std::string> broken_targets;  // every head run failed, some base run did not
   std::set<std::pair<std::string, std::string>> errored_on_head;  // (target, benchmark) that reported an error on head
@@ -436,6 +443,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
     // The machine control runs a measured target's binary: its failures are that target's, said once there.
     const std::string failure = target == settings.machine_control ? "" : every_run_failed(runs);
     out.targets.push_back(report::TargetInfo{target, {}, {}, 0, failure});
+    if (auto length = results.run_lengths.find(target); length != results.run_lengths.end())
+      out.targets.back().run_length = results::describe(length->second);
     auto samples = results::collect_samples(results.runs, target, settings.metric, target == settings.machine_control);
     for (const auto& [name, message] : runs.errors) samples[name];  // a row even without samples
     for (const auto& name : runs.head_errors) errored_on_head.insert({target, name});

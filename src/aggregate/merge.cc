@@ -134,6 +134,7 @@ report::Report merge_shards(const std::vector<ShardFolder>& shards, const fs::pa
     out.controls.insert(out.controls.end(), part.controls.begin(), part.controls.end());
     if (out.control_rule.empty()) out.control_rule = part.control_rule;  // the rule is one; a shard without controls has none
     out.layout_rule = part.layout_rule;  // one setting in every shard (results::shard_difference)
+    out.run_length_rule = part.run_length_rule;  // likewise; each target says its own length
     out.shards.push_back({{"index", own.index},
                           {"count", own.count},
                           {"folder", ordered[i]->folder.string()},

@@ -102,7 +102,8 @@ const std::vector<Key>& table() {
        [](Config& c, const Value& v) { c.run.max_runs = as<int>(v); }, 2},
       {{"run.min_time", "COBENCH_MIN_TIME", "--min-time",
         "how long each Google Benchmark benchmark measures per run, passed as --benchmark_min_time unless a "
-        "--bench-arg sets it (default 0.1s: more, shorter runs; 0.5s is Google Benchmark's own)"},
+        "--bench-arg sets it (default 0.1s: more, shorter runs; 0.5s is Google Benchmark's own); run length auto "
+        "starts from it and may shorten it"},
        Kind::Duration, [](Config& c, const Value& v) { c.run.min_time = as<double>(v); }},
       {{"run.run_timeout", "COBENCH_RUN_TIMEOUT", "--run-timeout", "per-run timeout, e.g. 300s (default 300s)"},
        Kind::Duration, [](Config& c, const Value& v) { c.run.run_timeout = as<double>(v); }},

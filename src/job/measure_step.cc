@@ -115,8 +115,9 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   run::ScheduleHooks hooks;
   hooks.on_record = [&](const results::RunRecord& r) { log.run(r); };
   hooks.on_stop = [&](const std::string& target, const std::string& reason) { log.stop(target, reason); };
-  hooks.on_run_length = [&](const std::string& target, const std::string& choice) {
-    progress.message(fmt::format("{}: run length {}", target, choice));
+  hooks.on_run_length = [&](const results::RunLength& length) {
+    log.run_length(length);
+    progress.message(fmt::format("{}: run length {}", length.target, results::describe(length)));
   };
   hooks.on_round = [&](const std::string& label, int round, int undecided) {
     // Until min_runs the rest is known; after that it depends on the verdicts.

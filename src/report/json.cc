@@ -298,6 +298,7 @@ json to_json(const Report& report) {
       targets.back()["instruction_runs"] = t.instruction_runs;
     }
     if (t.shard > 0) targets.back()["shard"] = t.shard;
+    if (!t.run_length.empty()) targets.back()["run_length"] = t.run_length;
   }
   json control = nullptr;
   if (report.controls.size() == 1) control = control_json(report.controls.front());
@@ -312,6 +313,7 @@ json to_json(const Report& report) {
               {"reach_method", report.reach_method.empty() ? json(nullptr) : json(report.reach_method)},
               {"control_rule", report.control_rule.empty() ? json(nullptr) : json(report.control_rule)},
               {"layout_rule", report.layout_rule.empty() ? json(nullptr) : json(report.layout_rule)},
+              {"run_length_rule", report.run_length_rule.empty() ? json(nullptr) : json(report.run_length_rule)},
               {"host", report.host},             {"settings", report.settings},
               {"selection", report.selection},   {"benchmarks", rows},
               {"added", added},                  {"removed", removed},
@@ -339,6 +341,8 @@ Report from_json(const json& value) {
   if (r.has("control_rule") && !r.at("control_rule").is_null()) report.control_rule = r.at("control_rule").text();
   if (r.has("reach_method") && !r.at("reach_method").is_null()) report.reach_method = r.at("reach_method").text();
   if (r.has("layout_rule") && !r.at("layout_rule").is_null()) report.layout_rule = r.at("layout_rule").text();
+  if (r.has("run_length_rule") && !r.at("run_length_rule").is_null())
+    report.run_length_rule = r.at("run_length_rule").text();
   if (r.has("phases")) {  // since 2026-12: older reports have none
     Reader phases = r.at("phases");
     for (size_t i = 0; i < phases.size(); ++i)
@@ -361,6 +365,7 @@ Report from_json(const json& value) {
       report.targets.back().instruction_runs = t.at("instruction_runs").integer();
     }
     if (t.has("shard")) report.targets.back().shard = t.at("shard").integer();
+    if (t.has("run_length")) report.targets.back().run_length = t.at("run_length").text();
   }
   report.notes = r.at("notes").texts();
   if (r.has("shards")) {

@@ -102,6 +102,9 @@ struct TargetInfo {
   std::string instructions_status = {};
   int instruction_runs = 0;            ///< callgrind runs per side that gave counts
   int shard = 0;                       ///< in a merged report, the shard that built it (1-based); else 0
+  /// Run length auto: how long its runs measured from its first look on, and from what noise
+  /// split (results::describe); "" when the length was fixed.
+  std::string run_length = {};
 };
 
 /// The whole comparison.
@@ -117,6 +120,7 @@ struct Report {
   std::string reach_method;            ///< how reach was found (--reach); "" without a reach pass
   std::string control_rule;            ///< how the controls judged the rows; "" when no control had an interval
   std::string layout_rule;             ///< how claims were confirmed in other code layouts; "" when they were not
+  std::string run_length_rule;         ///< how the run length was chosen (run length auto); "" when it was fixed
   std::vector<PhaseTime> phases;       ///< where the job's time went, in order; empty when not timed (a merge)
   nlohmann::json host = nlohmann::json::object();
   nlohmann::json settings = nlohmann::json::object();

@@ -163,8 +163,9 @@ std::string reach_phrase(const BenchmarkRow& row) {
   std::vector<std::string> parts;
   if (std::isfinite(t.noise)) parts.push_back(fmt::format("noise ±{:.1f}% per pair", t.noise * 100));
   if (std::isfinite(row.within_sd) && std::isfinite(row.between_sd))
-    parts.push_back(fmt::format("{:.1f}% within a process, {:.1f}% between processes, {:g} repetitions",
-                                row.within_sd * 100, row.between_sd * 100, row.repetitions));
+    parts.push_back(fmt::format("{:.1f}% within a process, {:.1f}% between processes, {:g} repetition{}",
+                                row.within_sd * 100, row.between_sd * 100, row.repetitions,
+                                row.repetitions == 1 ? "" : "s"));
   if (std::isfinite(t.detectable))
     parts.push_back(fmt::format("could catch ≥ {:.1f}% 9 times in 10", t.detectable * 100));
   // The projection is at the last look's level: on a row that has that many runs already (mostly one an
@@ -241,6 +242,9 @@ std::vector<std::string> method_sentences(const Report& report) {
   if (!report.reach_method.empty()) out.push_back("Reach: " + report.reach_method);
   if (!report.control_rule.empty()) out.push_back("Controls: " + report.control_rule + ".");
   if (!report.layout_rule.empty()) out.push_back("Layouts: " + report.layout_rule + ".");
+  if (!report.run_length_rule.empty()) out.push_back("Run length: " + report.run_length_rule + ".");
+  for (const auto& target : report.targets)
+    if (!target.run_length.empty()) out.push_back(fmt::format("Run length, {}: {}", target.name, target.run_length));
   if (auto phases = phases_phrase(report)) out.push_back("Time: " + *phases + ".");
   out.push_back(fmt::format("Likely optimised away: below {:g} ns per iteration, or time growing by less than ×{:g} "
                             "while an argument grows ×{:g} or more; flagged, not judged.",

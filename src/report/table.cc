@@ -166,6 +166,7 @@ std::string render_table(const Report& report, bool color) {
     if (!report.look_rule.empty()) out += "looks: " + report.look_rule + "\n";
     if (!report.control_rule.empty()) out += "controls: " + report.control_rule + "\n";
     if (!report.layout_rule.empty()) out += "layouts: " + report.layout_rule + "\n";
+    if (!report.run_length_rule.empty()) out += "run length: " + report.run_length_rule + "\n";
   }
   if (auto instructions = instructions_sentence(report)) out += *instructions + "\n";
   if (auto phases = phases_phrase(report)) out += "time: " + *phases + "\n";

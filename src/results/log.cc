@@ -64,6 +64,12 @@ void ResultsLog::build(const BuildTime& build) {
 
 void ResultsLog::note(const std::string& text) { append({{"type", "note"}, {"text", text}}); }
 
+void ResultsLog::run_length(const RunLength& length) {
+  nlohmann::json line = to_json(length);
+  line["type"] = "run_length";
+  append(line);
+}
+
 void ResultsLog::phase(const PhaseTime& phase) {
   append({{"type", "phase"}, {"name", phase.name}, {"seconds", phase.seconds}});
 }
@@ -170,7 +176,8 @@ void read_line(const nlohmann::json& line, const std::string& where, size_t numb
   if (!line.is_object() || !line.contains("type") || !line["type"].is_string())
     throw InputError(where + ": expected a JSON object with a \"type\"");
   const std::string type = line["type"];
-  static const std::set<std::string> kTypes = {"host", "settings", "run", "stop", "one_sided", "build", "note", "reach", "phase"};
+  static const std::set<std::string> kTypes = {"host", "settings", "run", "stop", "one_sided", "build", "note", "reach", "phase",
+                                                "run_length"};
   if (!kTypes.count(type))
     throw InputError(fmt::format("{}: unknown line type '{}' (this cobench writes {}): written by another tool or a "
                                  "newer cobench",
@@ -220,6 +227,9 @@ void read_line(const nlohmann::json& line, const std::string& where, size_t numb
       out.notes.push_back(line.at("text").get<std::string>());
     } else if (type == "reach") {
       out.reach.push_back(reach_record_from(line, where));
+    } else if (type == "run_length") {
+      RunLength length = run_length_from_json(line, where);
+      out.run_lengths[length.target] = std::move(length);
     } else if (type == "phase") {
       out.phases.push_back({formats::JsonReader(line, where).at("name").text(), seconds_of(line, where)});
     }

@@ -13,6 +13,7 @@
 
 #include "results/job_settings.h"
 #include "results/record.h"
+#include "results/run_length.h"
 #include "verdict/change_reach.h"
 
 namespace cobench::results {
@@ -58,6 +59,7 @@ struct ResultsFile {
   std::vector<std::string> notes;             ///< report-wide notes
   std::vector<ReachRecord> reach;             ///< per target (and job-wide), when a reach pass ran
   std::vector<PhaseTime> phases;              ///< in the order the job went through them
+  std::map<std::string, RunLength> run_lengths;  ///< target -> its run length from the first look on (run length auto)
   bool truncated = false;                     ///< the last line was cut off (killed job)
 };
 
@@ -75,6 +77,7 @@ class ResultsLog {
   void note(const std::string& text);                                    ///< {"type":"note",...}
   void reach(const ReachRecord& record);                                 ///< {"type":"reach",...}
   void phase(const PhaseTime& phase);                                    ///< {"type":"phase",...}
+  void run_length(const RunLength& length);                              ///< {"type":"run_length",...}
 
  private:
   void append(const nlohmann::json& line);

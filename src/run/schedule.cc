@@ -185,20 +185,20 @@ class Scheduler {
   /// precision, between the policy's shortest and the configured length.
   void choose_length(TargetState& state, const std::vector<std::string>& open) {
     const RunLengthPolicy& policy = settings_.run_length;
-    const double shortest = std::max(policy.shortest, policy.seconds / 8);
+    const double shortest = results::shortest_run_length(policy.seconds);
     const auto split = pooled_split_of(state, open);
     const double fraction = results::best_length_fraction(split, shortest / policy.seconds);
     state.length_open = false;
     state.scope.repetitions = 1;
     state.scope.min_time = policy.seconds * fraction;
     if (!hooks_.on_run_length) return;
-    const std::string length = fmt::format("--benchmark_min_time={:.3g}", state.scope.min_time);
-    hooks_.on_run_length(
-        state.pair->target,
-        !split.known ? fmt::format("{} (its noise split is not known)", length)
-                     : fmt::format("{}: noise {:.1f}% within a process, {:.1f}% between processes, {:.3f} s per process "
-                                   "besides measuring",
-                                   length, split.within * 100, split.between * 100, split.process_seconds));
+    results::RunLength chosen{state.pair->target, state.scope.min_time};
+    if (split.known) {
+      chosen.within = split.within;
+      chosen.between = split.between;
+      chosen.process_seconds = split.process_seconds;
+    }
+    hooks_.on_run_length(chosen);
   }
 
   /// The pairs that follow the job, as controls (the schedule need not know which kind).

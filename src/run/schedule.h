@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "results/run_length.h"
 #include "verdict/judging.h"
 #include "run/runner.h"
 
@@ -45,8 +46,7 @@ struct RunLengthPolicy {
   /// whole, and a measured split); after them one repetition, shortened down to
   /// `shortest` where the noise is between processes, which only more of them average.
   bool automatic = false;
-  double seconds = 0;          ///< the configured length the runs start from
-  double shortest = 0.01;      ///< seconds: no run measures less (nor less than an eighth of `seconds`)
+  double seconds = 0;          ///< the configured length the runs start from (results::shortest_run_length: the least)
 };
 
 /// When to stop and how to judge.
@@ -77,7 +77,7 @@ struct ScheduleHooks {
   /// A target stopped before all its benchmarks were decided, and why.
   std::function<void(const std::string& target, const std::string& reason)> on_stop;
   /// A target's run length was chosen (RunLengthPolicy), and from what.
-  std::function<void(const std::string& target, const std::string& choice)> on_run_length;
+  std::function<void(const results::RunLength&)> on_run_length;
   /// After each round: the active target ("3 targets" when several), runs per side, undecided benchmarks.
   std::function<void(const std::string& label, int round, int undecided)> on_round;
   std::function<double()> elapsed_seconds;            ///< measuring-phase clock (default: steady clock)

@@ -89,6 +89,32 @@ TEST(Aggregate, TheJobsTimeIsSplitIntoItsPhasesWithTheMachineControlApart) {
   EXPECT_TRUE(phases_of(results::ResultsFile{}).empty()) << "a log without phases (an older cobench) has none";
 }
 
+TEST(Aggregate, TheRunLengthEachTargetGotIsSaidWithTheRuleThatChoseIt) {
+  FakeRunner runner;
+  runner.targets["bench_join"] = {1.0, 0.01, {"BM_join"}};
+  runner.targets["bench_sum"] = {1.0, 0.01, {"BM_sum"}};
+  auto file = results_of(runner, 6);
+  auto fixed = report_of(file, "results.jsonl");
+  EXPECT_EQ(fixed.run_length_rule, "");  // a fixed length (and every file before run length auto) says nothing
+  file.settings.run_length = "auto";
+  file.settings.min_time = 0.05;
+  file.run_lengths["bench_join"] = {"bench_join", 0.01, 0.04, 0.12, 0.02};
+  const auto report = report_of(file, "results.jsonl");
+  EXPECT_EQ(report.run_length_rule,
+            "auto from --min-time 0.05 s: each target's first 6 pairs ran two repetitions of half of it (the same "
+            "measuring as one whole run, and a noise split), then one repetition, shortened where the split said its "
+            "noise was between processes, to no less than 0.01 s");
+  std::map<std::string, std::string> lengths;
+  for (const auto& target : report.targets) lengths[target.name] = target.run_length;
+  EXPECT_EQ(lengths["bench_join"], "--benchmark_min_time=0.01: noise 4.0% within a process, 12.0% between processes, "
+                                   "0.020 s per process besides measuring");
+  EXPECT_EQ(lengths["bench_sum"], "");  // decided before its first look: no length was chosen
+  const auto again = report::from_json(report::to_json(report));
+  EXPECT_EQ(again.run_length_rule, report.run_length_rule);
+  ASSERT_EQ(again.targets.size(), report.targets.size());
+  for (size_t i = 0; i < again.targets.size(); ++i) EXPECT_EQ(again.targets[i].run_length, report.targets[i].run_length);
+}
+
 TEST(Aggregate, HostFactsOfAnotherTypeAreNoFacts) {
   // fuzz_merge_reports: a host line whose cpu_count was a string threw nlohmann's type_error out of aggregate.
   FakeRunner runner;

@@ -51,6 +51,8 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   log.one_sided({"bench_new", Side::Head, {"BM_new"}});
   log.note("interrupted");
   log.phase({"configure", 1.5});
+  log.run_length({"bench_sort", 0.0125, 0.04, 0.1, 0.03});
+  log.run_length({"bench_new", 0.05});  // chosen without a known split
 
   auto file = read_results(dir / "out/results.jsonl");
   EXPECT_FALSE(file.truncated);
@@ -75,6 +77,30 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   ASSERT_EQ(file.phases.size(), 1u);
   EXPECT_EQ(file.phases[0].name, "configure");
   EXPECT_DOUBLE_EQ(file.phases[0].seconds, 1.5);
+  ASSERT_EQ(file.run_lengths.size(), 2u);
+  EXPECT_EQ(describe(file.run_lengths.at("bench_sort")),
+            "--benchmark_min_time=0.0125: noise 4.0% within a process, 10.0% between processes, 0.030 s per process "
+            "besides measuring");
+  EXPECT_EQ(describe(file.run_lengths.at("bench_new")), "--benchmark_min_time=0.05 (its noise split is not known)");
+}
+
+TEST(ResultsLog, ARunLengthOfNoSecondsNamesTheLineAndTheField) {
+  cobench::testing::TempDir dir;
+  write_file_atomic(dir / "r.jsonl", settings_line() + "\n{\"type\":\"run_length\",\"target\":\"t\",\"min_time\":0}\n");
+  try {
+    read_results(dir / "r.jsonl");
+    ADD_FAILURE() << "a run length of 0 s was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("r.jsonl:2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("min_time"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunLength, TheShortestIsAnEighthOfTheStartAndNeverUnderTenMilliseconds) {
+  EXPECT_DOUBLE_EQ(shortest_run_length(0.1), 0.0125);
+  EXPECT_DOUBLE_EQ(shortest_run_length(0.05), 0.01);
+  EXPECT_DOUBLE_EQ(shortest_run_length(0.5), 0.0625);
+  EXPECT_DOUBLE_EQ(shortest_run_length(0.005), 0.005);  // never longer than where the runs start
 }
 
 TEST(ResultsLog, APhaseOfNegativeOrMissingSecondsNamesTheLine) {

@@ -316,12 +316,12 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   machine.follows = machine.one_binary = true;
   pairs.push_back(machine);
   auto s = defaults(6, 12);
-  s.run_length = {true, 0.05, 0.01};
+  s.run_length = {true, 0.05};  // the shortest: 0.01 s
   std::map<std::string, std::string> chosen;
   auto hooks = fake_clock(runner);
-  hooks.on_run_length = [&](const std::string& target, const std::string& choice) {
-    EXPECT_FALSE(chosen.count(target)) << "chosen twice: " << target;
-    chosen[target] = choice;
+  hooks.on_run_length = [&](const results::RunLength& length) {
+    EXPECT_FALSE(chosen.count(length.target)) << "chosen twice: " << length.target;
+    chosen[length.target] = results::describe(length);
   };
   run_schedule(runner, pairs, s, hooks);
   std::map<std::string, int> runs;
