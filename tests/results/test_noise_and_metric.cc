@@ -79,14 +79,8 @@ TEST(NoiseSplit, TheSplitIsUnbiasedWhereAllNoiseIsWithinTheProcess) {
 /// A known split of `repetitions` repetitions of `rep_seconds` per process.
 VarianceSplit known_split(double within, double between, double repetitions, double rep_seconds,
                           double process_seconds) {
-  VarianceSplit split;
-  split.known = true;
-  split.within = within;
-  split.between = between;
-  split.repetitions = repetitions;
-  split.rep_seconds = rep_seconds;
-  split.process_seconds = process_seconds;
-  return split;
+  return {.within = within, .between = between, .repetitions = repetitions, .rep_seconds = rep_seconds,
+          .process_seconds = process_seconds, .known = true};
 }
 
 TEST(NoiseSplit, RepetitionsBalanceTheCostsAgainstTheSplitWithoutJumpingToTheCap) {
