@@ -32,17 +32,21 @@ std::string compiler_of(const std::vector<std::string>& cmake_args) {
 
 namespace {
 
-/// Whether the user's own benchmark arguments give Google Benchmark's --benchmark_`flag`.
-bool sets_bench_flag(const std::vector<std::string>& bench_args, const std::string& flag) {
+/// Whether the user's own benchmark arguments give Google Benchmark's --benchmark_repetitions.
+bool sets_repetitions(const std::vector<std::string>& bench_args) {
   return std::any_of(bench_args.begin(), bench_args.end(),
-                     [&](const std::string& arg) { return arg.find("benchmark_" + flag) != std::string::npos; });
+                     [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
+}
+
+/// Whether the user's own benchmark arguments say how long a run measures, as run::with_min_time reads them.
+bool sets_min_time(const std::vector<std::string>& bench_args) {
+  return std::any_of(bench_args.begin(), bench_args.end(), run::is_min_time_flag);
 }
 
 /// DecidedSettings::run_length.
 std::string chosen_run_length(const config::Config& c, const run::RunnerKind& kind) {
   const bool cobench_chooses = kind.google_benchmark_flags && c.run.repetitions == "1" &&
-                               !sets_bench_flag(c.run.bench_args, "min_time") &&
-                               !sets_bench_flag(c.run.bench_args, "repetitions");
+                               !sets_min_time(c.run.bench_args) && !sets_repetitions(c.run.bench_args);
   return c.run.run_length == "auto" && cobench_chooses ? "auto" : "fixed";
 }
 
@@ -70,7 +74,7 @@ results::JobSettings job_settings(const JobBasis& job, const TargetChoice& choic
   s.stopping = c.run.stopping;
   s.repetitions = c.run.repetitions;
   s.run_length = job.decided.run_length;
-  if (job.decided.runner.google_benchmark_flags && !sets_bench_flag(c.run.bench_args, "min_time")) s.min_time = c.run.min_time;
+  if (job.decided.runner.google_benchmark_flags && !sets_min_time(c.run.bench_args)) s.min_time = c.run.min_time;
   s.budgets = verdict::budgets_of(c.budget);
   s.confidence = c.budget.confidence;
   s.min_runs = c.run.min_runs;
@@ -150,7 +154,7 @@ DecidedSettings check_settings(const config::Config& settings) {
   if (kind.google_benchmark_flags)
     run::check_bench_args(settings.run.bench_args, !settings.run.filter.empty(),
                           settings.origin("run.bench_args").describe("run.bench_args"));
-  if (sets_bench_flag(settings.run.bench_args, "repetitions") && settings.run.repetitions != "1")
+  if (sets_repetitions(settings.run.bench_args) && settings.run.repetitions != "1")
     throw InputError(fmt::format("{}: conflicts with --benchmark_repetitions in {}; give the repetitions once",
                                  settings.origin("run.repetitions").describe("run.repetitions"),
                                  settings.origin("run.bench_args").describe("run.bench_args")));

@@ -77,7 +77,7 @@ std::string small_min_time(const std::string& value) {
 std::vector<std::string> alloc_bench_args(std::vector<std::string> args) {
   bool min_time = false;
   for (auto& arg : args)
-    if (arg.rfind(kMinTimeFlag, 0) == 0) {
+    if (is_min_time_flag(arg)) {
       arg = std::string(kMinTimeFlag) + small_min_time(arg.substr(kMinTimeFlag.size()));
       min_time = true;
     }

@@ -37,9 +37,10 @@ std::optional<std::string> unmatched_filter(const std::filesystem::path& json, c
 
 }  // namespace
 
+bool is_min_time_flag(const std::string& arg) { return arg.rfind(kMinTimeFlag, 0) == 0; }
+
 std::vector<std::string> with_min_time(std::vector<std::string> bench_args, double seconds) {
-  const bool given = std::any_of(bench_args.begin(), bench_args.end(),
-                                 [](const std::string& arg) { return arg.rfind(kMinTimeFlag, 0) == 0; });
+  const bool given = std::any_of(bench_args.begin(), bench_args.end(), is_min_time_flag);
   if (!given) bench_args.push_back(fmt::format("{}{:g}", kMinTimeFlag, seconds));
   return bench_args;
 }
@@ -130,7 +131,7 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
     argv.push_back("--benchmark_out=" + files.json.string());
     argv.push_back("--benchmark_out_format=json");
     for (const auto& arg : settings_.bench_args)
-      if ((unit.narrowed_by_filter || !is_filter_flag(arg)) && !(scope.min_time > 0 && arg.rfind(kMinTimeFlag, 0) == 0))
+      if ((unit.narrowed_by_filter || !is_filter_flag(arg)) && !(scope.min_time > 0 && is_min_time_flag(arg)))
         argv.push_back(arg);
     // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions
     // and (where the user gave none) the run length.

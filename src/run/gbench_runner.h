@@ -43,6 +43,10 @@ bool is_filter_flag(const std::string& arg);
 /// How Google Benchmark is told how long each benchmark measures per run.
 inline constexpr std::string_view kMinTimeFlag = "--benchmark_min_time=";
 
+/// Whether `arg` says how long each benchmark measures (kMinTimeFlag): where
+/// the user's arguments hold one, cobench neither adds nor chooses a length.
+bool is_min_time_flag(const std::string& arg);
+
 /// The arguments of every timing run: `bench_args` as given when they set
 /// --benchmark_min_time themselves (the user's wins), else with
 /// --benchmark_min_time=`seconds` added, as a plain number of seconds, which

@@ -154,35 +154,28 @@ class Scheduler {
       if (out.empty() || state.pairs_done >= settings_.max_runs) {
         state.active = false;
       } else {
-        if (state.length_open) choose_length(state, measured_names(state));
+        if (state.length_open) choose_length(state, {});  // a control: every benchmark it measures
         out.push_back(&state);
       }
     }
     return out;
   }
 
-  /// The benchmarks of a target that have samples so far.
-  std::vector<std::string> measured_names(const TargetState& state) const {
-    std::vector<std::string> names;
-    for (const auto& [name, samples] : results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric))
-      names.push_back(name);
-    return names;
-  }
-
-  /// The noise split of `names` of a target, pooled (one process runs them all).
+  /// The noise split of `names` of a target (empty: every benchmark it has
+  /// samples of), pooled (one process runs them all).
   results::VarianceSplit pooled_split_of(const TargetState& state, const std::vector<std::string>& names) const {
     const auto samples = results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric);
     std::vector<results::VarianceSplit> splits;
-    for (const auto& name : names)
-      if (auto it = samples.find(name); it != samples.end())
+    for (const auto& [name, benchmark] : samples)
+      if (names.empty() || std::find(names.begin(), names.end(), name) != names.end())
         splits.push_back(results::variance_split(outcome_.records, state.pair->target, name,
-                                                 results::sample_key_for_metric(it->second.metric)));
+                                                 results::sample_key_for_metric(benchmark.metric)));
     return results::pooled_split(splits);
   }
 
   /// Once, at the first look: one repetition per process from now on, as long
-  /// as the split of the benchmarks still open says is cheapest per unit of
-  /// precision, between the policy's shortest and the configured length.
+  /// as the split of the benchmarks still open (`open`; empty: all) says is
+  /// cheapest per unit of precision, between the shortest and the configured length.
   void choose_length(TargetState& state, const std::vector<std::string>& open) {
     const RunLengthPolicy& policy = settings_.run_length;
     const double shortest = results::shortest_run_length(policy.seconds);

@@ -86,6 +86,10 @@ TEST(RunnerSettings, CobenchChoosesTheRunLengthOnlyWhereTheUserLeftLengthAndRepe
     config::set(c, "run.bench_args", {own}, {Origin::Kind::Flag, "--bench-arg"});
     EXPECT_EQ(check_settings(c).run_length, "fixed") << own;
   }
+  // As run::with_min_time reads the arguments: a filter that merely names the flag leaves the length to cobench.
+  Config filtered = with_runner("gbench");
+  config::set(filtered, "run.bench_args", {"--benchmark_filter=BM_benchmark_min_time"}, {Origin::Kind::Flag, "--bench-arg"});
+  EXPECT_EQ(check_settings(filtered).run_length, "auto");
   EXPECT_EQ(check_settings(with_runner("catch2")).run_length, "fixed");  // no Google Benchmark flags to set
   try {
     config::parse("[run]\nrun_length = \"short\"\n", "cobench.toml");
