@@ -13,6 +13,7 @@ double shortest_run_length(double min_time) { return std::min(min_time, std::max
 
 std::string describe(const RunLength& length) {
   const std::string flag = fmt::format("--benchmark_min_time={:.3g}", length.min_time);
+  if (length.set_by_benchmarks) return flag + " kept: every benchmark sets its own iterations or min time";
   if (!length.split_known()) return flag + " (its noise split is not known)";
   return fmt::format("{}: noise {:.1f}% within a process, {:.1f}% between processes, {:.3f} s per process besides "
                      "measuring",
@@ -25,7 +26,8 @@ nlohmann::json to_json(const RunLength& length) {
           {"min_time", length.min_time},
           {"within", number_or_null(length.within)},
           {"between", number_or_null(length.between)},
-          {"process_seconds", number_or_null(length.process_seconds)}};
+          {"process_seconds", number_or_null(length.process_seconds)},
+          {"set_by_benchmarks", length.set_by_benchmarks}};
 }
 
 RunLength run_length_from_json(const nlohmann::json& line, const std::string& where) {
@@ -37,6 +39,7 @@ RunLength run_length_from_json(const nlohmann::json& line, const std::string& wh
   for (auto [key, value] : {std::pair{"within", &out.within}, {"between", &out.between},
                             {"process_seconds", &out.process_seconds}})
     if (reader.has(key)) *value = reader.at(key).number_or_nan();
+  if (reader.has("set_by_benchmarks")) out.set_by_benchmarks = reader.at("set_by_benchmarks").boolean();
   return out;
 }
 

@@ -23,12 +23,16 @@ struct RunLength {
   double within = std::numeric_limits<double>::quiet_NaN();
   double between = std::numeric_limits<double>::quiet_NaN();
   double process_seconds = std::numeric_limits<double>::quiet_NaN();
+  /// Every benchmark of the target sets its own iterations or min time in its
+  /// code: no length to choose, the configured one kept from the first pair on.
+  bool set_by_benchmarks = false;
 
   bool split_known() const { return std::isfinite(within) && std::isfinite(between); }
 };
 
 /// "--benchmark_min_time=0.01: noise 4.3% within a process, 8.4% between
-/// processes, 0.010 s per process besides measuring", or "… (its noise split is not known)".
+/// processes, 0.010 s per process besides measuring", "… (its noise split is not known)",
+/// or "--benchmark_min_time=0.05 kept: every benchmark sets its own iterations or min time".
 std::string describe(const RunLength& length);
 
 /// The line's JSON (without "type").

@@ -9,6 +9,7 @@
 
 #include "core/clock.h"
 #include "core/parse.h"
+#include "formats/benchmark_name.h"
 #include "process/signals.h"
 #include "results/noise_split.h"
 #include "results/samples.h"
@@ -65,11 +66,10 @@ class Scheduler {
   Scheduler(Runner& runner, const std::vector<UnitPair>& pairs, const ScheduleSettings& settings,
             const ScheduleHooks& hooks)
       : runner_(runner), settings_(settings), hooks_(hooks), start_(std::chrono::steady_clock::now()) {
-    const RepetitionPolicy& reps = settings_.repetitions;
     for (const auto& pair : pairs) {
       TargetState state;
       state.pair = &pair;
-      state.scope.repetitions = reps.automatic ? reps.first : reps.fixed;
+      state.scope.repetitions = first_repetitions();
       state.scope.benchmarks = pair.only;
       // The machine control runs a fixed iteration count: no length to choose.
       if (settings_.run_length.automatic && !pair.one_binary) {
@@ -86,6 +86,7 @@ class Scheduler {
       std::vector<TargetState*> round_targets;
       for (auto& state : states_) round_targets.push_back(&state);
       if (!run_pairs(fit_budget(round_targets, 1), 1)) break;
+      keep_lengths_the_code_sets();
       report_round(round + 1);
     }
     int round = settings_.min_runs;
@@ -104,6 +105,11 @@ class Scheduler {
   double elapsed() const {
     if (hooks_.elapsed_seconds) return hooks_.elapsed_seconds();
     return seconds_since(start_);
+  }
+
+  int first_repetitions() const {
+    const RepetitionPolicy& reps = settings_.repetitions;
+    return reps.automatic ? reps.first : reps.fixed;
   }
 
   bool cancelled() const {
@@ -171,6 +177,28 @@ class Scheduler {
         splits.push_back(results::variance_split(outcome_.records, state.pair->target, name,
                                                  results::sample_key_for_metric(benchmark.metric)));
     return results::pooled_split(splits);
+  }
+
+  /// A target whose every benchmark sets its own length in its code
+  /// (->Iterations, ->MinTime) has no length to choose, and would pay two
+  /// whole repetitions in each of its first pairs: after its first pair it
+  /// runs as with a fixed length.
+  void keep_lengths_the_code_sets() {
+    for (auto& state : states_) {
+      if (!state.length_open) continue;
+      const auto samples = results::collect_samples(outcome_.records, state.pair->target, settings_.rule.metric);
+      if (samples.empty() || !std::all_of(samples.begin(), samples.end(), [](const auto& named) {
+            return formats::fixes_its_own_length(named.first);
+          }))
+        continue;
+      state.length_open = false;
+      state.scope.repetitions = first_repetitions();
+      state.scope.min_time = settings_.run_length.seconds;
+      if (!hooks_.on_run_length) continue;
+      results::RunLength kept{state.pair->target, state.scope.min_time};
+      kept.set_by_benchmarks = true;
+      hooks_.on_run_length(kept);
+    }
   }
 
   /// Once, at the first look: one repetition per process from now on, as long

@@ -8,28 +8,16 @@
 #include <fmt/format.h>
 
 #include "core/note.h"
+#include "formats/benchmark_name.h"
 #include "verdict/verdict.h"
 
 namespace cobench::verdict {
 namespace {
 
-std::vector<std::string> components(const std::string& name) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', start)) {
-    out.push_back(name.substr(start, slash - start));
-    start = slash + 1;
-  }
-  out.push_back(name.substr(start));
-  return out;
-}
-
 /// The value of a size-like argument: "4096" or "n:4096"; nullopt for anything
 /// else, including Google Benchmark's own run options (threads:2, repeats:3).
 std::optional<double> argument_value(const std::string& component) {
-  static const char* const kRunOptions[] = {"threads:", "repeats:", "iterations:", "min_time:", "min_warmup_time:"};
-  for (const char* option : kRunOptions)
-    if (component.rfind(option, 0) == 0) return std::nullopt;
+  if (formats::is_run_option(component)) return std::nullopt;
   const size_t colon = component.rfind(':');
   const std::string digits = colon == std::string::npos ? component : component.substr(colon + 1);
   long long value = 0;
@@ -58,7 +46,7 @@ std::vector<std::string> likely_optimised_away(const std::vector<TimedInstance>&
   std::vector<std::string> reasons(instances.size());
   std::vector<std::vector<std::string>> parts;
   for (size_t i = 0; i < instances.size(); ++i) {
-    parts.push_back(components(instances[i].name));
+    parts.push_back(formats::name_components(instances[i].name));
     const double ns = instances[i].ns_per_iteration;
     if (measured(ns) && ns < kLeastWorkNs) add_reason(reasons[i], fmt::format("{:.2g} ns per iteration", ns));
   }

@@ -103,7 +103,8 @@ TEST(Aggregate, TheRunLengthEachTargetGotIsSaidWithTheRuleThatChoseIt) {
   EXPECT_EQ(report.run_length_rule,
             "auto from --min-time 0.05 s: each target's first 6 pairs ran two repetitions of half of it (the same "
             "measuring as one whole run, and a noise split), then one repetition, shortened where the split said its "
-            "noise was between processes, to no less than 0.01 s");
+            "noise was between processes, to no less than 0.01 s (a target whose every benchmark sets its own "
+            "iterations or min time kept the whole length, one repetition, from its second pair on)");
   std::map<std::string, std::string> lengths;
   for (const auto& target : report.targets) lengths[target.name] = target.run_length;
   EXPECT_EQ(lengths["bench_join"], "--benchmark_min_time=0.01: noise 4.0% within a process, 12.0% between processes, "

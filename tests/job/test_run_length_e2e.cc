@@ -1,7 +1,9 @@
 // Run length auto on a real CMake + Google Benchmark project: a target's
 // first min_runs pairs run two repetitions of half --min-time, its later runs
 // one repetition of the length chosen at its first look, which results.jsonl
-// records and every report says; a length the user gives keeps every run as given.
+// records and every report says; a target whose benchmarks set their own
+// iterations keeps the whole length from its second pair on; a length the user
+// gives keeps every run as given.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -23,6 +25,13 @@ constexpr const char* kSpin =
     "    for (int i = 0; i < 2000; ++i) { x = x * 1664525u + 1013904223u; benchmark::DoNotOptimize(x); }\n"
     "  }\n}\nBENCHMARK(BM_Spin);\nBENCHMARK_MAIN();\n";
 
+/// The same benchmark with its iteration count set in its code: no length to choose.
+std::string with_fixed_iterations() {
+  std::string code = kSpin;
+  code.replace(code.find("BENCHMARK(BM_Spin);"), 19, "BENCHMARK(BM_Spin)->Iterations(300);");
+  return code;
+}
+
 std::vector<nlohmann::json> lines_of(const fs::path& results) {
   std::vector<nlohmann::json> out;
   std::istringstream text(read_file(results));
@@ -33,10 +42,12 @@ std::vector<nlohmann::json> lines_of(const fs::path& results) {
 TEST(RunLengthE2E, TheFirstPairsMeasureTheSplitAndTheLaterRunsTakeTheLengthItChose) {
   TempDir dir;
   GitRepo repo{dir / "repo"};
-  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_spin", "spin.cc"}}));
+  repo.write("CMakeLists.txt", gbench_cmakelists({{"bench_spin", "spin.cc"}, {"bench_fixed", "fixed.cc"}}));
   repo.write("spin.cc", kSpin);
+  repo.write("fixed.cc", with_fixed_iterations());
   const std::string base = repo.commit("base");
   repo.write("spin.cc", std::string(kSpin) + "// touched, unchanged code\n");
+  repo.write("fixed.cc", with_fixed_iterations() + "// touched, unchanged code\n");
   repo.commit("head");
   // Four pairs cannot decide anything (the first look is at 99%, beyond what 4 against 4 can show), so the
   // target is open at its first look and its length is chosen there.
@@ -51,29 +62,40 @@ TEST(RunLengthE2E, TheFirstPairsMeasureTheSplitAndTheLaterRunsTakeTheLengthItCho
 
   const auto automatic = with({"--min-time", "0.04"}, "auto");
   ASSERT_EQ(automatic.exit_code, 0) << explain(automatic);
-  int chosen = 0;
+  int chosen = 0, kept = 0;
   double length = 0;
   for (const auto& line : lines_of(dir / "auto/results.jsonl")) {
     if (line["type"] == "settings") {
       EXPECT_EQ(line["run_length"], "auto");
       EXPECT_DOUBLE_EQ(line["min_time"].get<double>(), 0.04);
-    } else if (line["type"] == "run_length") {
-      EXPECT_EQ(line["target"], "bench_spin");
+    } else if (line["type"] == "run_length" && line["target"] == "bench_spin") {
+      EXPECT_FALSE(line["set_by_benchmarks"].get<bool>());
       length = line["min_time"].get<double>();
       ++chosen;
+    } else if (line["type"] == "run_length") {
+      EXPECT_EQ(line["target"], "bench_fixed");
+      EXPECT_TRUE(line["set_by_benchmarks"].get<bool>());
+      EXPECT_DOUBLE_EQ(line["min_time"].get<double>(), 0.04);
+      ++kept;
     } else if (line["type"] == "run" && line["target"] == "bench_spin") {
       const auto& sample = line["samples"]["BM_Spin"];
       if (line["run"].get<int>() < 4) EXPECT_EQ(sample.value("reps", 0.0), 2.0) << line.dump();
       else EXPECT_FALSE(sample.contains("reps")) << line.dump();  // one repetition
+    } else if (line["type"] == "run" && line["target"] == "bench_fixed") {
+      const auto& sample = line["samples"]["BM_Spin/iterations:300"];
+      if (line["run"].get<int>() < 1) EXPECT_EQ(sample.value("reps", 0.0), 2.0) << line.dump();
+      else EXPECT_FALSE(sample.contains("reps")) << line.dump();  // one whole run from the second pair on
     }
   }
   EXPECT_EQ(chosen, 1);
+  EXPECT_EQ(kept, 1);
   EXPECT_GE(length, 0.01);   // an eighth of 0.04 s is under 0.01 s: 0.01 s is the least
   EXPECT_LE(length, 0.04);
   const auto report = report::from_json(nlohmann::json::parse(read_file(dir / "auto/report.json")));
   EXPECT_EQ(report.run_length_rule.rfind("auto from --min-time 0.04 s", 0), 0u) << report.run_length_rule;
-  ASSERT_EQ(report.targets.size(), 1u);
-  EXPECT_EQ(report.targets[0].run_length.rfind("--benchmark_min_time=", 0), 0u) << report.targets[0].run_length;
+  ASSERT_EQ(report.targets.size(), 2u);
+  for (const auto& target : report.targets)
+    EXPECT_EQ(target.run_length.rfind("--benchmark_min_time=", 0), 0u) << target.name << ": " << target.run_length;
   const std::string markdown = read_file(dir / "auto/report.md");  // the method section, markdown-escaped
   EXPECT_NE(markdown.find("Run length, bench\\_spin: --benchmark\\_min\\_time="), std::string::npos) << markdown;
 
@@ -84,8 +106,8 @@ TEST(RunLengthE2E, TheFirstPairsMeasureTheSplitAndTheLaterRunsTakeTheLengthItCho
     if (line["type"] == "settings") {
       EXPECT_EQ(line["run_length"], "fixed");
     }
-    if (line["type"] == "run" && line["target"] == "bench_spin") {
-      EXPECT_FALSE(line["samples"]["BM_Spin"].contains("reps")) << line.dump();
+    if (line["type"] == "run") {
+      for (const auto& [name, sample] : line["samples"].items()) EXPECT_FALSE(sample.contains("reps")) << line.dump();
     }
   }
   EXPECT_EQ(read_file(dir / "given/report.md").find("Run length"), std::string::npos);

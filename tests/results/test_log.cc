@@ -53,6 +53,9 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   log.phase({"configure", 1.5});
   log.run_length({"bench_sort", 0.0125, 0.04, 0.1, 0.03});
   log.run_length({"bench_new", 0.05});  // chosen without a known split
+  RunLength kept{"bench_fixed", 0.1};
+  kept.set_by_benchmarks = true;
+  log.run_length(kept);
 
   auto file = read_results(dir / "out/results.jsonl");
   EXPECT_FALSE(file.truncated);
@@ -77,7 +80,10 @@ TEST(ResultsLog, RoundTripsEveryLineType) {
   ASSERT_EQ(file.phases.size(), 1u);
   EXPECT_EQ(file.phases[0].name, "configure");
   EXPECT_DOUBLE_EQ(file.phases[0].seconds, 1.5);
-  ASSERT_EQ(file.run_lengths.size(), 2u);
+  ASSERT_EQ(file.run_lengths.size(), 3u);
+  EXPECT_FALSE(file.run_lengths.at("bench_sort").set_by_benchmarks);
+  EXPECT_EQ(describe(file.run_lengths.at("bench_fixed")),
+            "--benchmark_min_time=0.1 kept: every benchmark sets its own iterations or min time");
   EXPECT_EQ(describe(file.run_lengths.at("bench_sort")),
             "--benchmark_min_time=0.0125: noise 4.0% within a process, 10.0% between processes, 0.030 s per process "
             "besides measuring");

@@ -348,6 +348,44 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   EXPECT_NE(chosen["within"].find("within a process"), std::string::npos) << chosen["within"];
 }
 
+TEST(Schedule, ATargetWhoseBenchmarksSetTheirOwnLengthRunsOneRepetitionAfterItsFirstPair) {
+  FakeRunner runner;
+  // ->Iterations(n) and ->MinTime(s) put their option in the name; --benchmark_min_time does not move them.
+  runner.targets["set"] = {1.0, 0.3, {"BM_format/iterations:2500000", "BM_pad/64/min_time:0.500"}};
+  runner.targets["mixed"] = {1.0, 0.3, {"BM_format/iterations:2500000", "BM_join/64"}};
+  // A name registered at run time may say anything in its family part.
+  runner.targets["named"] = {1.0, 0.3, {"iterations:many [a/b]"}};
+  auto s = defaults(6, 12);
+  s.run_length = {true, 0.05};
+  std::map<std::string, results::RunLength> logged;
+  auto hooks = fake_clock(runner);
+  hooks.on_run_length = [&](const results::RunLength& length) {
+    EXPECT_FALSE(logged.count(length.target)) << "logged twice: " << length.target;
+    logged[length.target] = length;
+  };
+  run_schedule(runner, fake_pairs(runner), s, hooks);
+  std::map<std::string, int> runs;
+  for (size_t i = 0; i < runner.calls.size(); ++i) {
+    const auto& target = runner.calls[i].first;
+    const RunScope& scope = runner.scopes[i];
+    const int run = runs[target]++;
+    const bool first_pair = run < 2, first_pairs = run < 2 * s.min_runs;
+    if (target == "set" && !first_pair) {
+      EXPECT_LE(scope.repetitions, 1) << "run " << run;  // one: the flag, or none
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.05) << "run " << run;
+    } else if (first_pairs) {  // one benchmark can be shortened: the halves tell the split
+      EXPECT_EQ(scope.repetitions, 2) << target << " run " << run;
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.025) << target << " run " << run;
+    }
+  }
+  EXPECT_GT(runs["set"], 2 * s.min_runs) << "no run after the first look to check";
+  ASSERT_TRUE(logged.count("set"));
+  EXPECT_TRUE(logged["set"].set_by_benchmarks);
+  EXPECT_DOUBLE_EQ(logged["set"].min_time, 0.05);
+  EXPECT_FALSE(logged.count("mixed") && logged["mixed"].set_by_benchmarks);
+  EXPECT_FALSE(logged.count("named") && logged["named"].set_by_benchmarks);
+}
+
 TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
   FakeRunner runner;
   runner.targets["t"] = {2.0, 0.01};
