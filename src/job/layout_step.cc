@@ -48,10 +48,15 @@ LayoutStep::LayoutStep(const config::Config& settings, int layouts, const Worksp
 bool LayoutStep::run(results::ResultsLog& log, const run::ScheduleSettings& schedule,
                      const std::function<double()>& job_elapsed) {
   for (int layout = 2; layout <= layouts_; ++layout) {
-    const Claims claims = claims_needing(results::read_results(log.path()), layout);
+    const results::ResultsFile measured = results::read_results(log.path());
+    const Claims claims = claims_needing(measured, layout);
     if (claims.empty()) return true;
     // The measuring budget bounded the measuring stage; the job's time budget bounds this one too.
     run::ScheduleSettings bounded = schedule;
+    // A claim is re-measured at the length its first layout chose (logged once), or the whole
+    // configured length where none was chosen: this layout chooses nothing.
+    bounded.run_length.automatic = false;
+    for (const auto& [target, length] : measured.run_lengths) bounded.run_length.chosen[target] = length.min_time;
     bounded.time_budget.reset();
     bounded.time_budget_name.clear();
     // A claim's other layout is asked whether it agrees, which a reading short of a decision can

@@ -108,7 +108,8 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   schedule.rule = results::time_rule(logged);
   schedule.per_benchmark = settings.run.stopping == "benchmark";
   schedule.repetitions = repetition_policy(settings.run.repetitions);
-  schedule.run_length = {logged.run_length == "auto" && logged.min_time > 0, logged.min_time};
+  schedule.run_length.automatic = logged.run_length == "auto" && logged.min_time > 0;
+  schedule.run_length.seconds = logged.min_time;
   schedule.budget_for = [&](const std::string& t, const std::string& n) { return budgets.for_benchmark(t, n).time; };
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return seconds_since(start); };

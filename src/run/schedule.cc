@@ -71,8 +71,11 @@ class Scheduler {
       state.pair = &pair;
       state.scope.repetitions = first_repetitions();
       state.scope.benchmarks = pair.only;
+      const RunLengthPolicy& length = settings_.run_length;
       // The machine control runs a fixed iteration count: no length to choose.
-      if (settings_.run_length.automatic && !pair.one_binary) {
+      if (const auto chosen = length.chosen.find(pair.target); chosen != length.chosen.end()) {
+        state.scope.min_time = chosen->second;
+      } else if (length.automatic && !pair.one_binary) {
         state.length_open = true;
         state.scope.repetitions = 2;
         state.scope.min_time = settings_.run_length.seconds / 2;

@@ -47,6 +47,10 @@ struct RunLengthPolicy {
   /// `shortest` where the noise is between processes, which only more of them average.
   bool automatic = false;
   double seconds = 0;          ///< the configured length the runs start from (results::shortest_run_length: the least)
+  /// Lengths chosen before, by target: such a target runs one repetition of
+  /// its length from its first pair, whatever `automatic` says (layout
+  /// confirmation re-measures a claim at the length its first layout chose).
+  std::map<std::string, double> chosen;
 };
 
 /// When to stop and how to judge.

@@ -38,8 +38,8 @@ class LayoutsE2E : public ::testing::Test {
   process::Result run(std::vector<std::string> args) const {
     // CPU time: tests run beside others, and preemption swings real time.
     std::vector<std::string> argv = {"run", "--repo", repo.path().string(), "--base", base, "--min-runs", "6",
-                                     "--max-runs", "8", "--metric", "cpu_time", "--no-machine-control",
-                                     "--bench-arg=--benchmark_min_time=0.01", "--keep"};
+                                     "--max-runs", "8", "--metric", "cpu_time", "--no-machine-control", "--keep"};
+    argv.insert(argv.end(), length.begin(), length.end());
     argv.insert(argv.end(), args.begin(), args.end());
     return run_cobench(argv, repo.path());
   }
@@ -55,6 +55,7 @@ class LayoutsE2E : public ::testing::Test {
   TempDir dir;
   GitRepo repo{dir / "repo"};
   std::string base;
+  std::vector<std::string> length = {"--bench-arg=--benchmark_min_time=0.01"};  // every run alike
 };
 
 TEST_F(LayoutsE2E, AHeadThatOnlyMovesCodeIsNeverAClaimByDefault) {
@@ -83,6 +84,7 @@ TEST_F(LayoutsE2E, AHeadThatOnlyMovesCodeIsNeverAClaimByDefault) {
 TEST_F(LayoutsE2E, ARealSlowdownIsARegressionBothLayoutsConfirm) {
   repo.write("slow.cc", loop_benchmark("BM_Slow", 4000));
   repo.commit("head: twice the work");
+  length = {"--min-time", "0.01"};  // run length auto: the first layout's first pairs run two halves
   const auto result = run({"--all", "--target", "bench_slow|bench_same"});
   ASSERT_EQ(result.exit_code, 0) << explain(result);
   const auto json = report_json();
@@ -122,9 +124,13 @@ TEST_F(LayoutsE2E, ARealSlowdownIsARegressionBothLayoutsConfirm) {
     const size_t start = log.rfind('\n', at) + 1;
     const std::string line = log.substr(start, log.find('\n', at) - start);
     EXPECT_NE(line.find("\"target\":\"bench_slow\""), std::string::npos) << line;
+    // At the length the first layout chose, or the whole --min-time where it chose none (decided at its first
+    // look): one repetition, no second choice.
+    EXPECT_EQ(line.find("\"reps\""), std::string::npos) << line;
     ++layout_runs;
   }
   EXPECT_GE(layout_runs, 12u);
+  EXPECT_NE(log.find("\"reps\""), std::string::npos) << "the first layout's first pairs ran two halves:\n" << log;
 
   // The log alone gives the same answer.
   const auto again = run_cobench({"report", (out_dir() / "results.jsonl").string(), "--out", (dir / "again").string()});

@@ -300,6 +300,31 @@ TEST(Schedule, FixedAndAutomaticRepetitionsReachTheRunner) {
   }
 }
 
+/// Settings with run length auto from `seconds`.
+ScheduleSettings automatic_length(int min_runs, int max_runs, double seconds) {
+  auto s = defaults(min_runs, max_runs);
+  s.run_length.automatic = true;
+  s.run_length.seconds = seconds;
+  return s;
+}
+
+/// One call of the fake runner: its target, the run's index on that target (both sides), what it covered.
+struct Call {
+  std::string target;
+  int run = 0;
+  RunScope scope;
+};
+
+std::vector<Call> calls_of(const FakeRunner& runner) {
+  std::vector<Call> out;
+  std::map<std::string, int> runs;
+  for (size_t i = 0; i < runner.calls.size(); ++i) {
+    const std::string& target = runner.calls[i].first;
+    out.push_back({target, runs[target]++, runner.scopes[i]});
+  }
+  return out;
+}
+
 TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   FakeRunner runner;
   runner.run_seconds = 0.32;  // per benchmark 0.03 s of start and search besides two repetitions of 0.025 s
@@ -315,8 +340,7 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   auto machine = *std::find_if(all.begin(), all.end(), [](const UnitPair& p) { return p.target == "machine"; });
   machine.follows = machine.one_binary = true;
   pairs.push_back(machine);
-  auto s = defaults(6, 12);
-  s.run_length = {true, 0.05};  // the shortest: 0.01 s
+  const auto s = automatic_length(6, 12, 0.05);  // the shortest: 0.01 s
   std::map<std::string, std::string> chosen;
   auto hooks = fake_clock(runner);
   hooks.on_run_length = [&](const results::RunLength& length) {
@@ -325,10 +349,9 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   };
   run_schedule(runner, pairs, s, hooks);
   std::map<std::string, int> runs;
-  for (size_t i = 0; i < runner.calls.size(); ++i) {
-    const auto& [target, side] = runner.calls[i];
-    const RunScope& scope = runner.scopes[i];
-    const bool first_pairs = runs[target]++ < 2 * s.min_runs;
+  for (const auto& [target, run, scope] : calls_of(runner)) {
+    ++runs[target];
+    const bool first_pairs = run < 2 * s.min_runs;
     if (target == "machine") {
       EXPECT_EQ(scope.repetitions, 0);
       EXPECT_EQ(scope.min_time, 0);
@@ -355,8 +378,7 @@ TEST(Schedule, ATargetWhoseBenchmarksSetTheirOwnLengthRunsOneRepetitionAfterItsF
   runner.targets["mixed"] = {1.0, 0.3, {"BM_format/iterations:2500000", "BM_join/64"}};
   // A name registered at run time may say anything in its family part.
   runner.targets["named"] = {1.0, 0.3, {"iterations:many [a/b]"}};
-  auto s = defaults(6, 12);
-  s.run_length = {true, 0.05};
+  const auto s = automatic_length(6, 12, 0.05);
   std::map<std::string, results::RunLength> logged;
   auto hooks = fake_clock(runner);
   hooks.on_run_length = [&](const results::RunLength& length) {
@@ -365,10 +387,8 @@ TEST(Schedule, ATargetWhoseBenchmarksSetTheirOwnLengthRunsOneRepetitionAfterItsF
   };
   run_schedule(runner, fake_pairs(runner), s, hooks);
   std::map<std::string, int> runs;
-  for (size_t i = 0; i < runner.calls.size(); ++i) {
-    const auto& target = runner.calls[i].first;
-    const RunScope& scope = runner.scopes[i];
-    const int run = runs[target]++;
+  for (const auto& [target, run, scope] : calls_of(runner)) {
+    ++runs[target];
     const bool first_pair = run < 2, first_pairs = run < 2 * s.min_runs;
     if (target == "set" && !first_pair) {
       EXPECT_LE(scope.repetitions, 1) << "run " << run;  // one: the flag, or none
@@ -384,6 +404,30 @@ TEST(Schedule, ATargetWhoseBenchmarksSetTheirOwnLengthRunsOneRepetitionAfterItsF
   EXPECT_DOUBLE_EQ(logged["set"].min_time, 0.05);
   EXPECT_FALSE(logged.count("mixed") && logged["mixed"].set_by_benchmarks);
   EXPECT_FALSE(logged.count("named") && logged["named"].set_by_benchmarks);
+}
+
+TEST(Schedule, ALengthChosenBeforeIsRunFromTheFirstPairAndNotChosenAgain) {
+  FakeRunner runner;
+  runner.targets["chosen"] = {1.0, 0.3, {"BM_a"}};
+  runner.targets["open"] = {1.0, 0.3, {"BM_b"}};
+  auto s = automatic_length(6, 12, 0.05);
+  s.run_length.chosen = {{"chosen", 0.0125}};
+  std::vector<std::string> logged;
+  auto hooks = fake_clock(runner);
+  hooks.on_run_length = [&](const results::RunLength& length) { logged.push_back(length.target); };
+  run_schedule(runner, fake_pairs(runner), s, hooks);
+  std::map<std::string, int> runs;
+  for (const auto& [target, run, scope] : calls_of(runner)) {
+    ++runs[target];
+    if (target == "chosen") {
+      EXPECT_LE(scope.repetitions, 1) << "run " << run;
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.0125) << "run " << run;
+    } else if (run < 2 * s.min_runs) {
+      EXPECT_EQ(scope.repetitions, 2) << "run " << run;
+    }
+  }
+  EXPECT_GT(runs["chosen"], 0);
+  EXPECT_EQ(logged, std::vector<std::string>{"open"});  // the one chosen here
 }
 
 TEST(Schedule, FailedRunsAreRecordedAndRunsGoOn) {
