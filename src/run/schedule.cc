@@ -78,7 +78,7 @@ class Scheduler {
       } else if (length.automatic && !pair.one_binary) {
         state.length_open = true;
         state.scope.repetitions = 2;
-        state.scope.min_time = settings_.run_length.seconds / 2;
+        state.scope.min_time = length.seconds / 2;
       }
       states_.push_back(state);
     }
