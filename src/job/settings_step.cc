@@ -34,8 +34,7 @@ namespace {
 
 /// Whether the user's own benchmark arguments give Google Benchmark's --benchmark_repetitions.
 bool sets_repetitions(const std::vector<std::string>& bench_args) {
-  return std::any_of(bench_args.begin(), bench_args.end(),
-                     [](const std::string& arg) { return arg.find("benchmark_repetitions") != std::string::npos; });
+  return std::any_of(bench_args.begin(), bench_args.end(), run::is_repetitions_flag);
 }
 
 /// Whether the user's own benchmark arguments say how long a run measures, as run::with_min_time reads them.

@@ -39,6 +39,8 @@ std::optional<std::string> unmatched_filter(const std::filesystem::path& json, c
 
 bool is_min_time_flag(const std::string& arg) { return arg.rfind(kMinTimeFlag, 0) == 0; }
 
+bool is_repetitions_flag(const std::string& arg) { return arg.rfind("--benchmark_repetitions=", 0) == 0; }
+
 std::vector<std::string> with_min_time(std::vector<std::string> bench_args, double seconds) {
   const bool given = std::any_of(bench_args.begin(), bench_args.end(), is_min_time_flag);
   if (!given) bench_args.push_back(fmt::format("{}{:g}", kMinTimeFlag, seconds));

@@ -47,6 +47,10 @@ inline constexpr std::string_view kMinTimeFlag = "--benchmark_min_time=";
 /// the user's arguments hold one, cobench neither adds nor chooses a length.
 bool is_min_time_flag(const std::string& arg);
 
+/// Whether `arg` gives Google Benchmark's --benchmark_repetitions=N, read as
+/// Google Benchmark reads its flags (a prefix, not a mention inside a filter).
+bool is_repetitions_flag(const std::string& arg);
+
 /// The arguments of every timing run: `bench_args` as given when they set
 /// --benchmark_min_time themselves (the user's wins), else with
 /// --benchmark_min_time=`seconds` added, as a plain number of seconds, which

@@ -90,6 +90,15 @@ TEST(RunnerSettings, CobenchChoosesTheRunLengthOnlyWhereTheUserLeftLengthAndRepe
   Config filtered = with_runner("gbench");
   config::set(filtered, "run.bench_args", {"--benchmark_filter=BM_benchmark_min_time"}, {Origin::Kind::Flag, "--bench-arg"});
   EXPECT_EQ(check_settings(filtered).run_length, "auto");
+  // The same for the repetitions: a filter naming them neither fixes the length nor conflicts with --repetitions.
+  config::set(filtered, "run.bench_args", {"--benchmark_filter=BM_benchmark_repetitions"},
+              {Origin::Kind::Flag, "--bench-arg"});
+  EXPECT_EQ(check_settings(filtered).run_length, "auto");
+  config::set(filtered, "run.repetitions", {"3"}, {Origin::Kind::Flag, "--repetitions"});
+  EXPECT_EQ(error_of(filtered), "no error");
+  Config both = filtered;
+  config::set(both, "run.bench_args", {"--benchmark_repetitions=5"}, {Origin::Kind::Flag, "--bench-arg"});
+  EXPECT_EQ(error_of(both), "--repetitions: conflicts with --benchmark_repetitions in --bench-arg; give the repetitions once");
   EXPECT_EQ(check_settings(with_runner("catch2")).run_length, "fixed");  // no Google Benchmark flags to set
   try {
     config::parse("[run]\nrun_length = \"short\"\n", "cobench.toml");
