@@ -289,12 +289,14 @@ verdict::LayoutReading reading_of(int layout, const verdict::TimeJudgement& time
 }
 
 /// A confirmed claim in a target where the second layout overturned another
-/// claim: that target's timings move with code layout, and one more layout
-/// agreeing does not rule out that this claim is layout too (on kokkos/mdspan
-/// 2 of 7 layout effects held in the 48-byte layout and were passes in
-/// layout-stable builds). The row keeps its verdict; its note says what tells.
+/// claim, in a results file whose other layouts were moved plain builds: that
+/// target's timings move with code layout, and one more layout agreeing does
+/// not rule out that this claim is layout too (on kokkos/mdspan 2 of 7 layout
+/// effects held in the 48-byte layout and were passes in layout-stable
+/// builds). The row keeps its verdict; its note says what tells.
 void note_layout_sensitive_neighbours(report::Report& out, const results::JobSettings& settings) {
-  if (settings.layout_stable) return;  // its layouts already keep every unchanged function's alignment
+  // Layout-stable layouts already keep every unchanged function's alignment: a claim they confirm is not that.
+  if (settings.layout_stable || settings.layouts_aligned) return;
   std::map<std::string, int> overturned;  // target -> its layout-sensitive rows
   for (const auto& row : out.benchmarks)
     if (row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) ++overturned[row.target];
@@ -315,7 +317,7 @@ void note_layout_sensitive_neighbours(report::Report& out, const results::JobSet
 /// keeps its verdict and says so.
 void apply_layouts(report::Report& out, const results::ResultsFile& results) {
   const results::JobSettings& settings = results.settings;
-  out.layout_rule = verdict::describe_layout_rule(settings.layouts);
+  out.layout_rule = verdict::describe_layout_rule(settings.layouts, settings.layouts_aligned || settings.layout_stable);
   // The default asks for two layouts; a shared parent library makes one, and the reports say why.
   if (settings.layouts < 2 && settings.shared_parent)
     out.layout_rule = "one code layout: claims are not re-measured in another, since both sides link one shared parent "

@@ -189,7 +189,7 @@ const std::vector<Key>& table() {
        Kind::Switch, [](Config& c, const Value& v) { c.run.layout_probe = as<bool>(v); }},
       {{"run.layouts", "COBENCH_LAYOUTS", "--layouts",
         "code layouts a regression or faster claim must hold in: each claimed row is re-measured with both sides "
-        "rebuilt with their code moved, and reads layout-sensitive unless every layout agrees (default 2; 3: a third "
+        "rebuilt layout-stable with their code moved, and reads layout-sensitive unless every layout agrees (default 2; 3: a third "
         "layout when the second is inconclusive; 1: off)"},
        Kind::Count, [](Config& c, const Value& v) { c.run.layouts = as<int>(v); }, 1, {}, nullptr, 3},
       {{"run.reach", "COBENCH_REACH", "--reach",

@@ -2,10 +2,11 @@
 // Layout confirmation, the building and measuring (verdict/layouts.h decides):
 // after the measuring stage, every claimed row (a regression or faster verdict
 // of a measured benchmark, never a control) is measured again in layout 2,
-// both sides rebuilt in build folders of their own beside their first ones
-// with all the project's code moved at link time (cmake::layout_shift_flags),
-// so the first layout's binaries stay as they are and the compile cache serves
-// every object. Where the second layout was inconclusive and the job allows
+// both sides rebuilt in build folders of their own beside their first ones,
+// layout-stable (cmake::layout_stable_flags: every function the change leaves
+// alone keeps its alignment) with all the project's code moved at link time
+// (cmake::layout_shift_flags), so the first layout's binaries stay as they
+// are; in a job built layout-stable the compile cache serves every object. Where the second layout was inconclusive and the job allows
 // three, layout 3 follows. Only targets holding claims are rebuilt and only the
 // claimed benchmarks run, interleaved as the main runs, judged by the same look
 // rule; their runs go into results.jsonl with their layout index, so the
@@ -57,8 +58,15 @@ class LayoutStep {
 
  private:
   /// Rebuilds `claims`' targets on both sides in layout `layout`, measures
-  /// their claimed benchmarks and logs the runs. False when interrupted.
-  bool measure_layout(int layout, const Claims& claims, results::ResultsLog& log, run::ScheduleSettings schedule);
+  /// their claimed benchmarks within what the time budget leaves after the
+  /// build, and logs the runs. False when interrupted.
+  bool measure_layout(int layout, const Claims& claims, results::ResultsLog& log, run::ScheduleSettings schedule,
+                      const std::function<double()>& job_elapsed);
+
+  /// Whether the job's time budget is spent (`when`: " after its build", or ""), noting that layout
+  /// `layout` is not measured then.
+  bool budget_spent(int layout, const std::string& when, results::ResultsLog& log,
+                    const std::function<double()>& job_elapsed) const;
 
   const config::Config& settings_;
   int layouts_;  ///< the job's code layouts (DecidedSettings::layouts)

@@ -100,6 +100,7 @@ results::JobSettings job_settings(const JobBasis& job, const TargetChoice& choic
   s.layout_stable = c.build.layout_stable;
   s.layout_probe = c.run.layout_probe;
   s.layouts = job.decided.layouts;
+  s.layouts_aligned = s.layouts > 1;  // job/layout_step.cc builds every other layout layout-stable
   s.reach = c.run.reach;
   s.shard = choice.shard;
   s.budget_dropped = choice.budget_dropped;

@@ -151,6 +151,7 @@ json to_json(const JobSettings& s) {
               {"layout_stable", s.layout_stable},
               {"layout_probe", s.layout_probe},
               {"layouts", s.layouts},
+              {"layouts_aligned", s.layouts_aligned},
               {"reach", s.reach}};
   if (!s.reach_method.empty()) out["reach_method"] = s.reach_method;
   if (!s.compile_cache.empty()) out["compile_cache"] = s.compile_cache;
@@ -179,7 +180,7 @@ std::optional<std::string> shard_difference(const JobSettings& a, const JobSetti
       "stopping",    "repetitions",  "run_length",    "min_time",  "budget",         "allocs_budget", "bytes_budget", "confidence",
       "min_runs",    "max_runs",     "run_timeout",    "time_budget", "measure_budget", "bench_args",
       "cmake_args",  "build_type",   "source_dir",     "runner",      "alloc_runs",   "instructions",
-      "layout_stable", "layout_probe", "layouts", "reach",        "commands",    "prepare"};
+      "layout_stable", "layout_probe", "layouts", "layouts_aligned", "reach",        "commands",    "prepare"};
   const json left = to_json(a), right = to_json(b);
   auto value = [](const json& settings, const char* key) {
     return settings.contains(key) ? shorten(formats::dump_json(settings[key]), 200) : std::string("(none)");
@@ -275,6 +276,7 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("layout_probe")) s.layout_probe = line.at("layout_probe").boolean();
   if (line.has("layouts")) s.layouts = line.at("layouts").integer();
   if (s.layouts < 1 || s.layouts > 3) line.at("layouts").fail("expected 1, 2 or 3 layouts");
+  if (line.has("layouts_aligned")) s.layouts_aligned = line.at("layouts_aligned").boolean();
   if (line.has("reach")) s.reach = line.at("reach").boolean();
   if (line.has("reach_method")) s.reach_method = line.at("reach_method").text();
   if (line.has("compile_cache")) s.compile_cache = line.at("compile_cache").text();

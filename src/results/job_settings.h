@@ -96,6 +96,9 @@ struct JobSettings {
   bool layout_stable = false;           ///< both sides built with aligned, separated functions
   bool layout_probe = false;            ///< one commit against itself, one side perturbed
   int layouts = 1;                      ///< code layouts a claim had to hold in (files before layout confirmation: 1)
+  /// Layouts 2 and 3 were layout-stable builds (functions on 64-byte boundaries) as well as
+  /// moved; files from before read false: their other layouts were moved plain builds.
+  bool layouts_aligned = false;
   bool reach = false;                   ///< a reach pass ran (--reach): rows carry whether they execute the change
   std::string reach_method;             ///< how reach was found, for the reports' method section
   std::string compile_cache;            ///< how the sides compiled: ccache and its hits per side, or why not ("" unknown)

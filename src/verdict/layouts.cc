@@ -81,12 +81,15 @@ LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layout
   return static_cast<int>(readings.size()) < layouts ? LayoutOutcome::NeedsLayout : LayoutOutcome::LayoutSensitive;
 }
 
-std::string describe_layout_rule(int layouts) {
+std::string describe_layout_rule(int layouts, bool aligned) {
   if (layouts <= 1) return "";
   std::string rule = fmt::format(
-      "each regression or faster claim is re-measured in a second code layout (both sides rebuilt with their code "
+      "each regression or faster claim is re-measured in a second code layout (both sides rebuilt {}with their code "
       "moved by {} bytes) and stands only when that layout reads the same verdict, or an inconclusive one whose whole "
       "interval lies on the claim's side of 1 with its ratio past the budget",
+      aligned ? "layout-stable, every function on a 64-byte boundary so that code the change leaves alone keeps its "
+                "alignment, and "
+              : "",
       layout_shift_bytes(2));
   if (layouts >= 3)
     rule += fmt::format("; when the second is inconclusive, a third layout ({} bytes) decides", layout_shift_bytes(3));

@@ -1,9 +1,11 @@
 #pragma once
 // Layout confirmation: a regression or "faster" claim is re-measured with both
-// sides rebuilt with their code moved (another layout), and stands only when
-// the layouts agree. Moving code by a few bytes can make an untouched loop read
-// 0.6x or 1.6x (the layout probe); a real effect of the change reads the same
-// in every layout. This is the pure decision; job/layout_step.cc measures.
+// sides rebuilt layout-stable (every function on a 64-byte boundary, loops on
+// 32) and their code moved (another layout), and stands only when the layouts
+// agree. Moving code by a few bytes can make an untouched loop read 0.6x or
+// 1.6x (the layout probe); a layout-stable build keeps every function the
+// change leaves alone at its alignment, and a real effect of the change reads
+// the same in it. This is the pure decision; job/layout_step.cc measures.
 #include <span>
 #include <string>
 
@@ -68,9 +70,11 @@ const char* to_string(LayoutOutcome outcome);
 LayoutOutcome decide_layouts(std::span<const LayoutReading> readings, int layouts, double budget);
 
 /// How the reports describe the setting: "each regression or faster claim is
-/// re-measured in a second layout (both sides' code moved by 48 bytes) and
-/// stands only when ..."; "" for 1 (off).
-std::string describe_layout_rule(int layouts);
+/// re-measured in a second code layout (both sides rebuilt layout-stable, ...,
+/// and moved by 48 bytes) and stands only when ..."; "" for 1 (off).
+/// `aligned`: the other layouts were layout-stable builds (JobSettings::layouts_aligned;
+/// false: a results file from before, whose other layouts were moved plain builds).
+std::string describe_layout_rule(int layouts, bool aligned);
 
 /// The bytes layout `layout` (2 or 3) moves both sides' code by; 0 for layout 1.
 int layout_shift_bytes(int layout);

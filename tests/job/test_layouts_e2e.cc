@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
+#include <sstream>
+#include <string>
 
 #include "core/files.h"
 #include "job/run_fixture.h"
@@ -20,6 +23,18 @@ using namespace cobench::testing;
 using testing::detail::loop_benchmark;
 using testing::find_row;
 namespace fs = std::filesystem;
+
+/// The address of the function whose name holds `name`, from `nm` output; 1 (never aligned) when it has none.
+uint64_t function_address(const std::string& nm_output, const std::string& name) {
+  std::istringstream lines(nm_output);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);  // "0000000000001240 T _Z7BM_SlowRN9benchmark5StateE"; undefined ones have no address
+    std::string address, type, symbol;
+    if (fields >> address >> type >> symbol && (type == "T" || type == "t") && symbol.find(name) != std::string::npos)
+      return std::stoull(address, nullptr, 16);
+  }
+  return 1;
+}
 
 /// bench_hot: head puts an unused function before the unchanged hot loop, which
 /// moves the loop and nothing else. bench_slow: head does twice the work.
@@ -116,7 +131,11 @@ TEST_F(LayoutsE2E, ARealSlowdownIsARegressionBothLayoutsConfirm) {
     const std::string moved = run_checked({"nm", (job / side / "build-layout-2/bench_slow").string()}).out;
     EXPECT_EQ(first.find("cobench_layout_shift"), std::string::npos) << side;
     EXPECT_NE(moved.find("cobench_layout_shift"), std::string::npos) << side;
+    // Layout 2 is built layout-stable as well: the benchmark's function starts on a 64-byte boundary.
+    EXPECT_EQ(function_address(moved, "BM_Slow") % 64, 0u) << side << "\n" << moved;
   }
+  EXPECT_NE(json.at("layout_rule").get<std::string>().find("rebuilt layout-stable"), std::string::npos)
+      << json.at("layout_rule");
   // Only the claimed benchmark ran in layout 2, with its layout index in the log.
   const std::string log = read_file(out_dir() / "results.jsonl");
   size_t layout_runs = 0;

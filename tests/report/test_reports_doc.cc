@@ -49,7 +49,7 @@ TEST(ReportsDoc, EveryKeyOfReportJsonIsNamedInDocsReportsMd) {
   run.benchmarks[0].instructions->compared = true;
   run.benchmarks[0].shard = 1;
   run.targets[0].shard = 1;
-  run.layout_rule = verdict::describe_layout_rule(2);
+  run.layout_rule = verdict::describe_layout_rule(2, true);
   run.benchmarks[0].layouts = {{1, verdict::LayoutVerdict::Faster, 0.77, 0.7, 0.84},
                                {2, verdict::LayoutVerdict::Regression, 1.3, 1.21, 1.39}};
   run.benchmarks[0].layout_outcome = verdict::LayoutOutcome::LayoutSensitive;

@@ -333,6 +333,7 @@ TEST(ResultsLog, RunsOfOtherLayoutsAreKeptApartAndOldRunLinesAreLayoutOne) {
   cobench::testing::TempDir dir;
   JobSettings settings;
   settings.layouts = 2;
+  settings.layouts_aligned = true;
   {
     ResultsLog log(dir / "r.jsonl");
     log.settings(settings);
@@ -345,6 +346,7 @@ TEST(ResultsLog, RunsOfOtherLayoutsAreKeptApartAndOldRunLinesAreLayoutOne) {
   EXPECT_EQ(text.find("\"layout\":1"), std::string::npos) << "layout 1 is written as files before layouts were";
   ResultsFile read = read_results(dir / "r.jsonl");
   EXPECT_EQ(read.settings.layouts, 2);
+  EXPECT_TRUE(read.settings.layouts_aligned);
   ASSERT_EQ(read.runs.size(), 1u);
   EXPECT_EQ(read.runs[0].layout, 1);
   ASSERT_EQ(read.layout_runs.size(), 1u);
@@ -354,6 +356,7 @@ TEST(ResultsLog, RunsOfOtherLayoutsAreKeptApartAndOldRunLinesAreLayoutOne) {
   // A settings line and a run line as cobench wrote them before layout confirmation.
   nlohmann::json old_settings = to_json(JobSettings{});
   old_settings.erase("layouts");
+  old_settings.erase("layouts_aligned");
   old_settings["type"] = "settings";
   RunRecord plain = sample_record();
   plain.errors.clear();
@@ -362,6 +365,7 @@ TEST(ResultsLog, RunsOfOtherLayoutsAreKeptApartAndOldRunLinesAreLayoutOne) {
   write_file_atomic(dir / "old.jsonl", old_settings.dump() + "\n" + old_run.dump() + "\n");
   const ResultsFile old = read_results(dir / "old.jsonl");
   EXPECT_EQ(old.settings.layouts, 1);
+  EXPECT_FALSE(old.settings.layouts_aligned) << "other layouts before layout-stable ones were moved plain builds";
   ASSERT_EQ(old.runs.size(), 1u);
   EXPECT_EQ(old.runs[0].layout, 1);
   EXPECT_TRUE(old.layout_runs.empty());
