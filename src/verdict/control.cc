@@ -77,11 +77,16 @@ std::optional<ControlInterval> net_against(Claim claim, const ControlShift& shif
   // A narrow control measured the head side's slot well enough to take its reading out of a row, and a
   // clear shift is taken out whatever the control's width. A wide control's reading off 1 at the look's
   // level alone is as often chance: it proves its near end (clears_shown_shift), and its noise stays
-  // its own. Among those, the one showing the largest shift that way, else the one reaching farthest.
+  // its own. Among those, the one showing the largest shift that way; where none shows one, the
+  // narrowest: each is then evidence of no shift, and the net carries the chosen one's noise into the
+  // row's interval (the machine control's memory benchmark, ±4% per pair on a noisy day, held a real
+  // +10% pointer chase, 1.088 [1.058, 1.118], back that way where its compute benchmark, ±1.5%, was
+  // beside it). Two showing the same shift: the one reaching farther.
   const ControlInterval* chosen = nullptr;
   auto further = [&](const ControlInterval& c) {
     const double shown = shown_shift_toward(c, regression), chosen_shown = shown_shift_toward(*chosen, regression);
     if (shown != chosen_shown) return shown > chosen_shown;
+    if (shown == 0 && half_width(c) != half_width(*chosen)) return half_width(c) < half_width(*chosen);
     return regression ? c.ratio > chosen->ratio : c.ratio < chosen->ratio;
   };
   for (const auto& c : shift.controls)

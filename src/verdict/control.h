@@ -116,8 +116,9 @@ bool clears_shown_shift(Claim claim, const stats::RatioEstimate& estimate, doubl
 /// controls narrow enough to have shown a shift of the budget's size (half
 /// their interval's width at most `budget`, wherever it lies) and those whose
 /// shift that way is clear (clear_shift: it shows at 99% too), the one
-/// whose whole interval shows the largest shift that way, else the one
-/// reaching farthest that way. A narrow control measures the head side's slot;
+/// whose whole interval shows the largest shift that way, else (none shows
+/// one) the narrowest: the net carries its noise into the row's interval, and
+/// none is evidence of a shift. A narrow control measures the head side's slot;
 /// a clear shift is one whatever the control's width (a +20% shift seen
 /// through a 13%-noise control). A wide control's chance reading off 1 is
 /// neither: netting against it would add its noise to every row, and it binds
