@@ -64,7 +64,7 @@ bool LayoutStep::run(results::ResultsLog& log, const run::ScheduleSettings& sche
     // reach ended a real +10% slowdown's second layout at 22 pairs reading 1.042 [0.935, 1.136],
     // and the claim was called layout-sensitive.
     bounded.stop_when_futile = false;
-    if (budget_spent(layout, "", log, job_elapsed)) return true;
+    if (!fit_to_budget(layout, "", log, job_elapsed(), bounded)) return true;
     try {
       if (!measure_layout(layout, claims, log, bounded, job_elapsed)) return false;
     } catch (const InfraError& e) {
@@ -78,11 +78,16 @@ bool LayoutStep::run(results::ResultsLog& log, const run::ScheduleSettings& sche
   return true;
 }
 
-bool LayoutStep::budget_spent(int layout, const std::string& when, results::ResultsLog& log,
-                              const std::function<double()>& job_elapsed) const {
-  const auto bound = plan::measuring_bound(settings_.run.time_budget, std::nullopt, job_elapsed());
-  if (!bound || bound->seconds > 0) return false;
-  log.note(fmt::format("layout {}: not measured, the {} is spent{}; its claims are not checked", layout, bound->phrase, when));
+bool LayoutStep::fit_to_budget(int layout, const std::string& when, results::ResultsLog& log, double job_elapsed,
+                               run::ScheduleSettings& schedule) const {
+  const auto bound = plan::measuring_bound(settings_.run.time_budget, std::nullopt, job_elapsed);
+  if (!bound) return true;
+  if (bound->seconds <= 0) {
+    log.note(fmt::format("layout {}: not measured, the {} is spent{}; its claims are not checked", layout, bound->phrase, when));
+    return false;
+  }
+  schedule.time_budget = bound->seconds;
+  schedule.time_budget_name = bound->phrase;
   return true;
 }
 
@@ -127,11 +132,7 @@ bool LayoutStep::measure_layout(int layout, const Claims& claims, results::Resul
                        compile_cache_summary(base_.compile_cache, base, head)));
 
   // Its runs get what the time budget leaves after its build (the layout-stable flags compile the claimed targets).
-  if (budget_spent(layout, " after its build", log, job_elapsed)) return true;
-  if (const auto bound = plan::measuring_bound(settings_.run.time_budget, std::nullopt, job_elapsed())) {
-    schedule.time_budget = bound->seconds;
-    schedule.time_budget_name = bound->phrase;
-  }
+  if (!fit_to_budget(layout, " after its build", log, job_elapsed(), schedule)) return true;
 
   run::ProcessSettings process = process_;
   process.out_dir /= folder;  // runs/ and logs/ of its own: the first layout's files keep their names

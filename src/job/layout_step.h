@@ -63,10 +63,10 @@ class LayoutStep {
   bool measure_layout(int layout, const Claims& claims, results::ResultsLog& log, run::ScheduleSettings schedule,
                       const std::function<double()>& job_elapsed);
 
-  /// Whether the job's time budget is spent (`when`: " after its build", or ""), noting that layout
-  /// `layout` is not measured then.
-  bool budget_spent(int layout, const std::string& when, results::ResultsLog& log,
-                    const std::function<double()>& job_elapsed) const;
+  /// Bounds `schedule` by what the job's time budget leaves after `job_elapsed` seconds; false, with a
+  /// note that layout `layout` is not measured (`when`: " after its build", or ""), when it is spent.
+  bool fit_to_budget(int layout, const std::string& when, results::ResultsLog& log, double job_elapsed,
+                     run::ScheduleSettings& schedule) const;
 
   const config::Config& settings_;
   int layouts_;  ///< the job's code layouts (DecidedSettings::layouts)
