@@ -296,7 +296,7 @@ verdict::LayoutReading reading_of(int layout, const verdict::TimeJudgement& time
 /// builds). The row keeps its verdict; its note says what tells.
 void note_layout_sensitive_neighbours(report::Report& out, const results::JobSettings& settings) {
   // Layout-stable layouts already keep every unchanged function's alignment: a claim they confirm is not that.
-  if (settings.layout_stable || settings.layouts_aligned) return;
+  if (settings.other_layouts_aligned()) return;
   std::map<std::string, int> overturned;  // target -> its layout-sensitive rows
   for (const auto& row : out.benchmarks)
     if (row.layout_outcome == verdict::LayoutOutcome::LayoutSensitive) ++overturned[row.target];
@@ -317,7 +317,7 @@ void note_layout_sensitive_neighbours(report::Report& out, const results::JobSet
 /// keeps its verdict and says so.
 void apply_layouts(report::Report& out, const results::ResultsFile& results) {
   const results::JobSettings& settings = results.settings;
-  out.layout_rule = verdict::describe_layout_rule(settings.layouts, settings.layouts_aligned || settings.layout_stable);
+  out.layout_rule = verdict::describe_layout_rule(settings.layouts, settings.other_layouts_aligned());
   // The default asks for two layouts; a shared parent library makes one, and the reports say why.
   if (settings.layouts < 2 && settings.shared_parent)
     out.layout_rule = "one code layout: claims are not re-measured in another, since both sides link one shared parent "

@@ -6,8 +6,9 @@
 // layout-stable (cmake::layout_stable_flags: every function the change leaves
 // alone keeps its alignment) with all the project's code moved at link time
 // (cmake::layout_shift_flags), so the first layout's binaries stay as they
-// are; in a job built layout-stable the compile cache serves every object. Where the second layout was inconclusive and the job allows
-// three, layout 3 follows. Only targets holding claims are rebuilt and only the
+// are; in a job built layout-stable the compile cache serves every object.
+// Where the second layout was inconclusive and the job allows three, layout 3
+// follows. Only targets holding claims are rebuilt and only the
 // claimed benchmarks run, interleaved as the main runs, judged by the same look
 // rule; their runs go into results.jsonl with their layout index, so the
 // reports (`cobench report` too) decide from the log alone.

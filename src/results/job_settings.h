@@ -99,6 +99,9 @@ struct JobSettings {
   /// Layouts 2 and 3 were layout-stable builds (functions on 64-byte boundaries) as well as
   /// moved; files from before read false: their other layouts were moved plain builds.
   bool layouts_aligned = false;
+  /// Whether layouts 2 and 3 kept every unchanged function's alignment: built layout-stable by layout
+  /// confirmation itself, or by the whole job's --layout-stable (files from before layouts_aligned too).
+  bool other_layouts_aligned() const { return layouts_aligned || layout_stable; }
   bool reach = false;                   ///< a reach pass ran (--reach): rows carry whether they execute the change
   std::string reach_method;             ///< how reach was found, for the reports' method section
   std::string compile_cache;            ///< how the sides compiled: ccache and its hits per side, or why not ("" unknown)
