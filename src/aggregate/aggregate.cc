@@ -431,13 +431,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   out.look_rule = verdict::describe(rule);
   out.reach_method = settings.reach_method;
   out.phases = phases_of(results);
-  if (settings.run_length == "auto")
-    out.run_length_rule = fmt::format(
-        "auto from --min-time {:g} s: each target's first {} pairs ran two repetitions of half of it (the same "
-        "measuring as one whole run, and a noise split), then one repetition, shortened where the split said its noise "
-        "was between processes, to no less than {:g} s (a target whose every benchmark sets its own iterations or min "
-        "time kept the whole length, one repetition, from its second pair on)",
-        settings.min_time, settings.min_runs, results::shortest_run_length(settings.min_time));
+  if (settings.run_length == "auto") out.run_length_rule =
+      results::describe_auto_rule(settings.min_time, settings.min_runs, settings.first_pairs_share);
 
   std::set<std::string> broken_targets;  // every head run failed, some base run did not
   std::set<std::pair<std::string, std::string>> errored_on_head;  // (target, benchmark) that reported an error on head

@@ -103,7 +103,7 @@ const std::vector<Key>& table() {
       {{"run.min_time", "COBENCH_MIN_TIME", "--min-time",
         "how long each Google Benchmark benchmark measures per run, passed as --benchmark_min_time unless a "
         "--bench-arg sets it (default 0.1s: more, shorter runs; 0.5s is Google Benchmark's own); run length auto "
-        "starts from it and may shorten it"},
+        "measures half of it in a target's first pairs, then chooses up to it"},
        Kind::Duration, [](Config& c, const Value& v) { c.run.min_time = as<double>(v); }},
       {{"run.run_timeout", "COBENCH_RUN_TIMEOUT", "--run-timeout", "per-run timeout, e.g. 300s (default 300s)"},
        Kind::Duration, [](Config& c, const Value& v) { c.run.run_timeout = as<double>(v); }},
@@ -146,8 +146,9 @@ const std::vector<Key>& table() {
         "repetitions per process: a count (default 1) or auto (from the measured noise split)"},
        Kind::CountOrAuto, [](Config& c, const Value& v) { c.run.repetitions = as<std::string>(v); }, 1},
       {{"run.run_length", "", "--run-length",
-        "auto (default: from a target's first look on, its runs are shortened from min_time where its noise is "
-        "between processes, to no less than 0.01 s and an eighth of min_time) or fixed (every run measures min_time)"},
+        "auto (default: a target's first pairs measure half of min_time; from its first look on, its runs measure "
+        "min_time where its noise is inside the process and less where it is between processes, to no less than "
+        "0.01 s and an eighth of min_time) or fixed (every run measures min_time)"},
        Kind::Choice, [](Config& c, const Value& v) { c.run.run_length = as<std::string>(v); }, 0, {"auto", "fixed"}},
       {{"run.alloc_runs", "", "--alloc-runs", "allocation-counting runs per side (default 3; 0: none; without an allocation budget they end once both sides counted alike)"}, Kind::Count,
        [](Config& c, const Value& v) { c.run.alloc_runs = as<int>(v); }, 0},

@@ -110,6 +110,7 @@ int measure(const RunOptions& options, run::Runner& runner, const run::SideConte
   schedule.repetitions = repetition_policy(settings.run.repetitions);
   schedule.run_length.automatic = logged.run_length == "auto" && logged.min_time > 0;
   schedule.run_length.seconds = logged.min_time;
+  schedule.run_length.first_pairs_share = logged.first_pairs_share;
   schedule.budget_for = [&](const std::string& t, const std::string& n) { return budgets.for_benchmark(t, n).time; };
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return seconds_since(start); };

@@ -10,6 +10,7 @@
 #include "host/host.h"
 #include "job/layout_step.h"
 #include "process/process.h"
+#include "results/run_length.h"
 #include "run/command_runner.h"
 #include "run/gbench_runner.h"
 #include "verdict/budget.h"
@@ -74,6 +75,7 @@ results::JobSettings job_settings(const JobBasis& job, const TargetChoice& choic
   s.repetitions = c.run.repetitions;
   s.run_length = job.decided.run_length;
   if (job.decided.runner.google_benchmark_flags && !sets_min_time(c.run.bench_args)) s.min_time = c.run.min_time;
+  if (s.run_length == "auto") s.first_pairs_share = results::kFirstPairsShare;
   s.budgets = verdict::budgets_of(c.budget);
   s.confidence = c.budget.confidence;
   s.min_runs = c.run.min_runs;

@@ -123,6 +123,7 @@ json to_json(const JobSettings& s) {
               {"repetitions", s.repetitions},
               {"run_length", s.run_length},
               {"min_time", s.min_time},
+              {"first_pairs_share", s.first_pairs_share},
               {"budget", budget_json(s.budgets)},
               {"allocs_budget", optional_text(s.budgets.defaults().allocs)},
               {"bytes_budget", optional_text(s.budgets.defaults().bytes)},
@@ -177,7 +178,8 @@ json to_json(const JobSettings& s) {
 std::optional<std::string> shard_difference(const JobSettings& a, const JobSettings& b) {
   static const char* const kShared[] = {
       "schema",      "base",         "head",           "metric",      "pairing",      "looks",
-      "stopping",    "repetitions",  "run_length",    "min_time",  "budget",         "allocs_budget", "bytes_budget", "confidence",
+      "stopping",    "repetitions",  "run_length",     "min_time",    "first_pairs_share",
+      "budget",      "allocs_budget", "bytes_budget",  "confidence",
       "min_runs",    "max_runs",     "run_timeout",    "time_budget", "measure_budget", "bench_args",
       "cmake_args",  "build_type",   "source_dir",     "runner",      "alloc_runs",   "instructions",
       "layout_stable", "layout_probe", "layouts", "layouts_aligned", "reach",        "commands",    "prepare"};
@@ -240,6 +242,11 @@ JobSettings job_settings_from_json(const json& value, const std::string& source)
   if (line.has("repetitions")) s.repetitions = line.at("repetitions").text();
   choice("run_length", s.run_length, {"auto", "fixed"});
   if (line.has("min_time")) s.min_time = line.at("min_time").number();
+  if (line.has("first_pairs_share")) {
+    s.first_pairs_share = line.at("first_pairs_share").number();
+    if (!(s.first_pairs_share > 0 && s.first_pairs_share <= 1))
+      line.at("first_pairs_share").fail("expected a share above 0 and at most 1");
+  }
   s.budgets = read_budgets(line);
   s.confidence = line.at("confidence").number();
   if (!(s.confidence > 0 && s.confidence < 1)) line.at("confidence").fail("expected a level between 0 and 1");

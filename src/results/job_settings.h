@@ -71,6 +71,9 @@ struct JobSettings {
   /// bench_args say (files before it: fixed)
   std::string run_length = "fixed";
   double min_time = 0;                  ///< seconds of --benchmark_min_time the runs start from (0: not cobench's)
+  /// Run length auto: the share of min_time each target's first min_runs pairs measured
+  /// (results::kFirstPairsShare); files from before it read 1, the whole length.
+  double first_pairs_share = 1;
   verdict::Budgets budgets;             ///< time, allocs/op and bytes/op budgets with their overrides
   double confidence = 0.95;
   int min_runs = 6;

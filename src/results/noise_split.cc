@@ -102,14 +102,14 @@ std::optional<int> best_repetitions(const VarianceSplit& split, int most) {
   return std::clamp(static_cast<int>(std::lround(k)), 1, most);
 }
 
-double best_length_fraction(const VarianceSplit& split, double shortest) {
-  if (!split.known || split.within <= 0) return 1.0;
+double best_length_fraction(const VarianceSplit& split, double shortest, double longest) {
+  if (!split.known || split.within <= 0) return longest;
   const double k = std::max(1.0, split.repetitions);
   const double within_sq = split.within * split.within;
   const double between_sq = std::max(split.between * split.between, within_sq / 16);
   const double process = std::max(split.process_seconds, 1e-3);
   const double fraction = std::sqrt(process * within_sq / (between_sq * k * k * split.rep_seconds));
-  return std::clamp(fraction, std::min(shortest, 1.0), 1.0);
+  return std::clamp(fraction, std::min(shortest, longest), longest);
 }
 
 }  // namespace cobench::results

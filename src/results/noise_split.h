@@ -52,8 +52,8 @@ std::optional<int> best_repetitions(const VarianceSplit& split, int most);
 /// the whole length; the within variance of one process of fraction f is
 /// σ²_within / (k f)). σ²_between is at least σ²_within / 16 as above; the
 /// process cost counts as fixed, though Google Benchmark's iteration search
-/// shrinks with the length, so f errs long. Kept within [shortest, 1]; 1 when
-/// the split is not known.
-double best_length_fraction(const VarianceSplit& split, double shortest);
+/// shrinks with the length, so f errs long. Kept within [shortest, longest]
+/// (fractions of the measured length); `longest` when the split is not known.
+double best_length_fraction(const VarianceSplit& split, double shortest, double longest = 1.0);
 
 }  // namespace cobench::results

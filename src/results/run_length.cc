@@ -11,6 +11,21 @@ namespace cobench::results {
 
 double shortest_run_length(double min_time) { return std::min(min_time, std::max(0.01, min_time / 8)); }
 
+std::string describe_auto_rule(double min_time, int min_runs, double first_pairs_share) {
+  const std::string first_pairs =
+      first_pairs_share >= 1
+          ? "two repetitions of half of it (the same measuring as one whole run, and a noise split), then one "
+            "repetition, shortened where the split said its noise was between processes"
+          : fmt::format("two repetitions of {:g} s ({:g} of one whole run's measuring, and a noise split), then one "
+                        "repetition, up to the whole length where the split said its noise was inside the process, "
+                        "shorter where it was between processes",
+                        min_time * first_pairs_share / 2, first_pairs_share);
+  return fmt::format("auto from --min-time {:g} s: each target's first {} pairs ran {}, to no less than {:g} s (a "
+                     "target whose every benchmark sets its own iterations or min time kept the whole length, one "
+                     "repetition, from its second pair on)",
+                     min_time, min_runs, first_pairs, shortest_run_length(min_time));
+}
+
 std::string describe(const RunLength& length) {
   const std::string flag = fmt::format("--benchmark_min_time={:.3g}", length.min_time);
   if (length.set_by_benchmarks) return flag + " kept: every benchmark sets its own iterations or min time";

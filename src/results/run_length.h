@@ -15,6 +15,18 @@ namespace cobench::results {
 /// Benchmark's iteration search and the process start would outweigh it.
 double shortest_run_length(double min_time);
 
+/// The share of `min_time` a target's first min_runs pairs measure under run
+/// length auto (two repetitions of half of it each). Most rows of a quiet job
+/// are decided at their first look, where the whole length bought them a
+/// margin they did not need: on the demo's A/A the first pairs were half of
+/// all measuring. A row the first look leaves open gets its length chosen
+/// there, up to the whole. Files from before it read 1 (JobSettings).
+inline constexpr double kFirstPairsShare = 0.5;
+
+/// The reports' sentence for run length auto from `min_time`, whose first
+/// `min_runs` pairs measured `first_pairs_share` of it.
+std::string describe_auto_rule(double min_time, int min_runs, double first_pairs_share);
+
 /// One target's chosen run length.
 struct RunLength {
   std::string target;

@@ -78,7 +78,7 @@ class Scheduler {
       } else if (length.automatic && !pair.one_binary) {
         state.length_open = true;
         state.scope.repetitions = 2;
-        state.scope.min_time = length.seconds / 2;
+        state.scope.min_time = length.seconds * length.first_pairs_share / 2;
       }
       states_.push_back(state);
     }
@@ -209,12 +209,13 @@ class Scheduler {
   /// cheapest per unit of precision, between the shortest and the configured length.
   void choose_length(TargetState& state, const std::vector<std::string>& open) {
     const RunLengthPolicy& policy = settings_.run_length;
+    const double measured = policy.seconds * policy.first_pairs_share;  // by each of the first pairs' processes
     const double shortest = results::shortest_run_length(policy.seconds);
     const auto split = pooled_split_of(state, open);
-    const double fraction = results::best_length_fraction(split, shortest / policy.seconds);
+    const double fraction = results::best_length_fraction(split, shortest / measured, policy.seconds / measured);
     state.length_open = false;
     state.scope.repetitions = 1;
-    state.scope.min_time = policy.seconds * fraction;
+    state.scope.min_time = measured * fraction;
     if (!hooks_.on_run_length) return;
     results::RunLength chosen{state.pair->target, state.scope.min_time};
     if (split.known) {

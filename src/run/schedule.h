@@ -42,11 +42,14 @@ struct RepetitionPolicy {
 /// How long each process measures (Google Benchmark's --benchmark_min_time).
 struct RunLengthPolicy {
   /// Choose per target at the first look: its first min_runs pairs run two
-  /// repetitions of half the length (the same cost and statistic as one of the
-  /// whole, and a measured split); after them one repetition, shortened down to
-  /// `shortest` where the noise is between processes, which only more of them average.
+  /// repetitions of half of `first_pairs_share` of the length (one process's
+  /// sample as one run of that share would give it, and a measured split);
+  /// after them one repetition, as long as the whole where the noise is inside
+  /// the process, down to `shortest` where it is between processes, which only
+  /// more of them average.
   bool automatic = false;
-  double seconds = 0;          ///< the configured length the runs start from (results::shortest_run_length: the least)
+  double seconds = 0;          ///< the configured length (results::shortest_run_length: the least)
+  double first_pairs_share = 1;  ///< of `seconds`, measured by the first pairs (results::kFirstPairsShare)
   /// Lengths chosen before, by target: such a target runs one repetition of
   /// its length from its first pair, whatever `automatic` says (layout
   /// confirmation re-measures a claim at the length its first layout chose).

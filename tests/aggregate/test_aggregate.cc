@@ -105,6 +105,13 @@ TEST(Aggregate, TheRunLengthEachTargetGotIsSaidWithTheRuleThatChoseIt) {
             "measuring as one whole run, and a noise split), then one repetition, shortened where the split said its "
             "noise was between processes, to no less than 0.01 s (a target whose every benchmark sets its own "
             "iterations or min time kept the whole length, one repetition, from its second pair on)");
+  file.settings.first_pairs_share = 0.5;  // jobs since kFirstPairsShare: the first pairs measured half
+  EXPECT_EQ(report_of(file, "results.jsonl").run_length_rule,
+            "auto from --min-time 0.05 s: each target's first 6 pairs ran two repetitions of 0.0125 s (0.5 of one "
+            "whole run's measuring, and a noise split), then one repetition, up to the whole length where the split "
+            "said its noise was inside the process, shorter where it was between processes, to no less than 0.01 s "
+            "(a target whose every benchmark sets its own iterations or min time kept the whole length, one "
+            "repetition, from its second pair on)");
   std::map<std::string, std::string> lengths;
   for (const auto& target : report.targets) lengths[target.name] = target.run_length;
   EXPECT_EQ(lengths["bench_join"], "--benchmark_min_time=0.01: noise 4.0% within a process, 12.0% between processes, "

@@ -1,5 +1,6 @@
 // Run length auto on a real CMake + Google Benchmark project: a target's
-// first min_runs pairs run two repetitions of half --min-time, its later runs
+// first min_runs pairs run two repetitions of a quarter of --min-time (half of
+// one whole run's measuring), its later runs
 // one repetition of the length chosen at its first look, which results.jsonl
 // records and every report says; a target whose benchmarks set their own
 // iterations keeps the whole length from its second pair on; a length the user
@@ -68,6 +69,7 @@ TEST(RunLengthE2E, TheFirstPairsMeasureTheSplitAndTheLaterRunsTakeTheLengthItCho
     if (line["type"] == "settings") {
       EXPECT_EQ(line["run_length"], "auto");
       EXPECT_DOUBLE_EQ(line["min_time"].get<double>(), 0.04);
+      EXPECT_DOUBLE_EQ(line["first_pairs_share"].get<double>(), 0.5);
     } else if (line["type"] == "run_length" && line["target"] == "bench_spin") {
       EXPECT_FALSE(line["set_by_benchmarks"].get<bool>());
       length = line["min_time"].get<double>();
@@ -79,8 +81,17 @@ TEST(RunLengthE2E, TheFirstPairsMeasureTheSplitAndTheLaterRunsTakeTheLengthItCho
       ++kept;
     } else if (line["type"] == "run" && line["target"] == "bench_spin") {
       const auto& sample = line["samples"]["BM_Spin"];
-      if (line["run"].get<int>() < 4) EXPECT_EQ(sample.value("reps", 0.0), 2.0) << line.dump();
-      else EXPECT_FALSE(sample.contains("reps")) << line.dump();  // one repetition
+      if (line["run"].get<int>() < 4) {
+        EXPECT_EQ(sample.value("reps", 0.0), 2.0) << line.dump();
+        // Each repetition's CPU seconds (Google Benchmark sizes its last trial by CPU time to about 1.4 times the
+        // min time it is given): 0.01 s asked, where half of the whole length would be 0.02 s. The margin is wide.
+        const double cpu_seconds = sample["rep_seconds"].get<double>() * sample["cpu_ns"].get<double>() /
+                                   sample["real_ns"].get<double>();
+        EXPECT_GE(cpu_seconds, 0.009) << line.dump();
+        EXPECT_LT(cpu_seconds, 0.019) << line.dump();
+      } else {
+        EXPECT_FALSE(sample.contains("reps")) << line.dump();  // one repetition
+      }
     } else if (line["type"] == "run" && line["target"] == "bench_fixed") {
       const auto& sample = line["samples"]["BM_Spin/iterations:300"];
       if (line["run"].get<int>() < 1) EXPECT_EQ(sample.value("reps", 0.0), 2.0) << line.dump();
@@ -92,7 +103,11 @@ TEST(RunLengthE2E, TheFirstPairsMeasureTheSplitAndTheLaterRunsTakeTheLengthItCho
   EXPECT_GE(length, 0.01);   // an eighth of 0.04 s is under 0.01 s: 0.01 s is the least
   EXPECT_LE(length, 0.04);
   const auto report = report::from_json(nlohmann::json::parse(read_file(dir / "auto/report.json")));
-  EXPECT_EQ(report.run_length_rule.rfind("auto from --min-time 0.04 s", 0), 0u) << report.run_length_rule;
+  EXPECT_EQ(report.run_length_rule.rfind("auto from --min-time 0.04 s: each target's first 4 pairs ran two "
+                                         "repetitions of 0.01 s (0.5 of one whole run's measuring",
+                                         0),
+            0u)
+      << report.run_length_rule;
   ASSERT_EQ(report.targets.size(), 2u);
   for (const auto& target : report.targets)
     EXPECT_EQ(target.run_length.rfind("--benchmark_min_time=", 0), 0u) << target.name << ": " << target.run_length;

@@ -407,5 +407,36 @@ TEST(ResultsLog, ANewLogReplacesAnOldOne) {
   EXPECT_TRUE(read_results(path).runs.empty());
 }
 
+TEST(ResultsLog, TheFirstPairsShareIsCarriedAndFilesFromBeforeItReadTheWholeLength) {
+  cobench::testing::TempDir dir;
+  JobSettings settings;
+  settings.run_length = "auto";
+  settings.min_time = 0.05;
+  settings.first_pairs_share = 0.5;
+  {
+    ResultsLog log(dir / "r.jsonl");
+    log.settings(settings);
+  }
+  EXPECT_DOUBLE_EQ(read_results(dir / "r.jsonl").settings.first_pairs_share, 0.5);
+
+  nlohmann::json line = to_json(settings);
+  line["type"] = "settings";
+  line.erase("first_pairs_share");  // as cobench wrote it before: the first pairs measured the whole length
+  write_file_atomic(dir / "old.jsonl", line.dump() + "\n");
+  EXPECT_DOUBLE_EQ(read_results(dir / "old.jsonl").settings.first_pairs_share, 1.0);
+
+  for (const double share : {0.0, 1.5, -0.5}) {
+    line["first_pairs_share"] = share;
+    write_file_atomic(dir / "bad.jsonl", line.dump() + "\n");
+    try {
+      read_results(dir / "bad.jsonl");
+      ADD_FAILURE() << share << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("bad.jsonl:1"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("first_pairs_share"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cobench::results

@@ -115,6 +115,19 @@ TEST(NoiseSplit, TheRunLengthShrinksOnlyWhereTheNoiseIsBetweenProcesses) {
   EXPECT_DOUBLE_EQ(best_length_fraction(VarianceSplit{}, 0.125), 1.0);
 }
 
+TEST(NoiseSplit, FirstPairsMeasuringPartOfTheLengthCanBeLengthenedUpToTheWhole) {
+  // First pairs measuring half of the whole length: fractions of what they measured, up to 2.
+  VarianceSplit split = known_split(0.04, 0.10, 2, 0.0125, 0.03);
+  split.between = 0.005;  // within-dominated: √(0.03·16/0.05) = 3.1, at most 2 (the whole)
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.25, 2.0), 2.0);
+  split.between = 0.02;   // √(0.03·0.0016/(0.0004·4·0.0125)) = 1.55: longer than measured, short of the whole
+  EXPECT_NEAR(best_length_fraction(split, 0.25, 2.0), 1.549, 0.001);
+  split.between = 0.10;   // between-dominated: √(0.03·0.0016/(0.01·4·0.0125)) = 0.31, shortened as before
+  EXPECT_NEAR(best_length_fraction(split, 0.25, 2.0), 0.310, 0.001);
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.9, 2.0), 0.9);
+  EXPECT_DOUBLE_EQ(best_length_fraction(VarianceSplit{}, 0.25, 2.0), 2.0);  // not known: the whole length
+}
+
 // Over simulated jobs of 6 pairs with two repetitions each, the fraction
 // follows the split: runs are shortened where the noise is between processes
 // and mostly kept whole where it is within. Six pairs tell the between part

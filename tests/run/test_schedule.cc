@@ -300,11 +300,13 @@ TEST(Schedule, FixedAndAutomaticRepetitionsReachTheRunner) {
   }
 }
 
-/// Settings with run length auto from `seconds`.
-ScheduleSettings automatic_length(int min_runs, int max_runs, double seconds) {
+/// Settings with run length auto from `seconds`, the first pairs measuring `share` of it.
+ScheduleSettings automatic_length(int min_runs, int max_runs, double seconds,
+                                  double share = results::kFirstPairsShare) {
   auto s = defaults(min_runs, max_runs);
   s.run_length.automatic = true;
   s.run_length.seconds = seconds;
+  s.run_length.first_pairs_share = share;
   return s;
 }
 
@@ -327,7 +329,7 @@ std::vector<Call> calls_of(const FakeRunner& runner) {
 
 TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   FakeRunner runner;
-  runner.run_seconds = 0.32;  // per benchmark 0.03 s of start and search besides two repetitions of 0.025 s
+  runner.run_seconds = 0.22;  // per benchmark 0.03 s of start and search besides two repetitions of 0.0125 s
   // Four benchmarks per target: their split is pooled (one process runs them all), which six pairs of one tell roughly.
   const std::vector<std::string> four = {"BM_a", "BM_b", "BM_c", "BM_d"};
   runner.targets["between"] = {1.0, 0.15, four};          // a process's own offset ±15%, repetitions agree
@@ -355,13 +357,16 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
     if (target == "machine") {
       EXPECT_EQ(scope.repetitions, 0);
       EXPECT_EQ(scope.min_time, 0);
-    } else if (first_pairs) {  // the same measuring as one whole run, with a split to read
+    } else if (first_pairs) {  // half the measuring of one whole run, with a split to read
       EXPECT_EQ(scope.repetitions, 2) << target;
-      EXPECT_DOUBLE_EQ(scope.min_time, 0.025) << target;
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.0125) << target;
     } else {
       EXPECT_EQ(scope.repetitions, 1) << target;
       if (target == "between") EXPECT_DOUBLE_EQ(scope.min_time, 0.01);  // the shortest
-      else EXPECT_GT(scope.min_time, 0.035);  // about the whole: six pairs tell "no offset" only roughly
+      // Lengthened past the 0.025 s each first pair measured, towards the whole: six pairs tell "no offset"
+      // only roughly (here they read an offset of about σ_within / 1.5, which keeps it short of the whole).
+      else EXPECT_GT(scope.min_time, 0.0275);
+      EXPECT_LE(scope.min_time, 0.05) << target << ": never past the whole length";
     }
   }
   EXPECT_GT(runs["between"], 2 * s.min_runs) << "no run after the first look to check";
@@ -369,6 +374,27 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   EXPECT_EQ(chosen.size(), 2u);
   EXPECT_NE(chosen["between"].find("--benchmark_min_time=0.01:"), std::string::npos) << chosen["between"];
   EXPECT_NE(chosen["within"].find("within a process"), std::string::npos) << chosen["within"];
+}
+
+TEST(Schedule, FirstPairsMeasuringTheWholeLengthAreNeverLengthened) {
+  // A first-pairs share of 1 (results files from before kFirstPairsShare): two halves of the whole, then at most it.
+  FakeRunner runner;
+  runner.run_seconds = 0.32;
+  runner.targets["within"] = {1.0, 0.0, {"BM_a", "BM_b"}};
+  runner.targets["within"].within = 0.10;
+  const auto s = automatic_length(6, 12, 0.05, 1.0);
+  run_schedule(runner, fake_pairs(runner), s, fake_clock(runner));
+  int later = 0;
+  for (const auto& [target, run, scope] : calls_of(runner)) {
+    if (run < 2 * s.min_runs) {
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.025) << "run " << run;
+    } else {
+      ++later;
+      EXPECT_GT(scope.min_time, 0.035) << "run " << run;
+      EXPECT_LE(scope.min_time, 0.05) << "run " << run;
+    }
+  }
+  EXPECT_GT(later, 0) << "no run after the first look to check";
 }
 
 TEST(Schedule, ATargetWhoseBenchmarksSetTheirOwnLengthRunsOneRepetitionAfterItsFirstPair) {
@@ -393,9 +419,9 @@ TEST(Schedule, ATargetWhoseBenchmarksSetTheirOwnLengthRunsOneRepetitionAfterItsF
     if (target == "set" && !first_pair) {
       EXPECT_LE(scope.repetitions, 1) << "run " << run;  // one: the flag, or none
       EXPECT_DOUBLE_EQ(scope.min_time, 0.05) << "run " << run;
-    } else if (first_pairs) {  // one benchmark can be shortened: the halves tell the split
+    } else if (first_pairs) {  // one benchmark's length can be chosen: the halves tell the split
       EXPECT_EQ(scope.repetitions, 2) << target << " run " << run;
-      EXPECT_DOUBLE_EQ(scope.min_time, 0.025) << target << " run " << run;
+      EXPECT_DOUBLE_EQ(scope.min_time, 0.0125) << target << " run " << run;
     }
   }
   EXPECT_GT(runs["set"], 2 * s.min_runs) << "no run after the first look to check";
