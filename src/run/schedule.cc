@@ -55,7 +55,9 @@ struct TargetState {
   const UnitPair* pair = nullptr;
   int pairs_done = 0;        // runs attempted per side
   bool active = true;
-  double seconds = 0;        // wall time of its runs so far
+  // What its runs cost, for the time budget: their wall time and count, since its length was chosen
+  // (then a projection of one run at the new length stands in for the runs before it).
+  double seconds = 0;
   int runs = 0;
   RunScope scope;            // what its next runs cover
   bool length_open = false;  // its run length is still to be chosen at the first look
@@ -216,6 +218,7 @@ class Scheduler {
     state.length_open = false;
     state.scope.repetitions = 1;
     state.scope.min_time = measured * fraction;
+    project_run_cost(state, split, fraction);
     if (!hooks_.on_run_length) return;
     results::RunLength chosen{state.pair->target, state.scope.min_time};
     if (split.known) {
@@ -224,6 +227,22 @@ class Scheduler {
       chosen.process_seconds = split.process_seconds;
     }
     hooks_.on_run_length(chosen);
+  }
+
+  /// A run at a chosen length costs what a first pair's did with its measuring scaled by
+  /// `fraction`: (c_process + f·k·r) / (c_process + k·r) per benchmark, or f itself where the
+  /// split is not known. Lengthened runs would otherwise be fitted into the time budget at the
+  /// first pairs' cheaper mean.
+  static void project_run_cost(TargetState& state, const results::VarianceSplit& split, double fraction) {
+    if (state.runs == 0) return;
+    double scale = fraction;
+    if (split.known && split.rep_seconds > 0) {
+      const double measured = std::max(1.0, split.repetitions) * split.rep_seconds;
+      const double process = std::max(split.process_seconds, 0.0);
+      scale = (process + fraction * measured) / (process + measured);
+    }
+    state.seconds = state.seconds / state.runs * scale;
+    state.runs = 1;
   }
 
   /// The pairs that follow the job, as controls (the schedule need not know which kind).

@@ -36,6 +36,8 @@ class FakeRunner : public Runner {
   std::vector<RunScope> scopes;                     ///< what each call covered
   double clock = 0;                                 ///< advances by run_seconds per run
   double run_seconds = 1;
+  /// When set, a run's seconds from what it covered (its length and repetitions), instead of run_seconds.
+  std::function<double(const RunScope&)> run_cost;
 
   std::vector<Unit> prepare(const SideContext& side) override {
     std::vector<Unit> units;
@@ -46,6 +48,7 @@ class FakeRunner : public Runner {
   RunRecord run_once(const Unit& unit, Side side, const std::string& sha, int run_index, const RunScope& scope) override {
     calls.emplace_back(unit.name, side);
     scopes.push_back(scope);
+    const double run_seconds = run_cost ? run_cost(scope) : this->run_seconds;
     clock += run_seconds;
     const FakeTarget& target = targets.at(unit.name);
     RunRecord record;

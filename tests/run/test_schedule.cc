@@ -376,6 +376,31 @@ TEST(Schedule, AnAutomaticRunLengthIsChosenOnceAtTheFirstLookFromTheSplit) {
   EXPECT_NE(chosen["within"].find("within a process"), std::string::npos) << chosen["within"];
 }
 
+TEST(Schedule, RunsLengthenedAtTheFirstLookAreFittedIntoTheTimeBudgetAtTheirNewCost) {
+  FakeRunner runner;
+  // On the budget line (open at the first look), its noise inside the process, and a costly process start
+  // (0.3 s: a benchmark's setup): the whole length is chosen at the first look.
+  runner.targets["within"] = {1.05, 0.001, {"BM_a", "BM_b", "BM_c", "BM_d"}};
+  runner.targets["within"].within = 0.10;
+  // What a run covers costs what it measures on top of its start: a first pair's 4 × 2 × 0.0125 s, then 4 × 0.05 s.
+  runner.run_cost = [](const RunScope& scope) {
+    return 0.3 + 4 * std::max(1, scope.repetitions) * scope.min_time;
+  };
+  auto s = automatic_length(6, 30, 0.05);
+  // The first pairs (12 runs of 0.4 s), then room for a block of 2 pairs at their cost (1.6 s), not at 0.5 s a run.
+  s.time_budget = 12 * 0.4 + 1.7;
+  std::map<std::string, std::string> stops;
+  auto hooks = fake_clock(runner);
+  hooks.on_stop = [&](const std::string& target, const std::string& reason) { stops[target] = reason; };
+  double chosen = 0;
+  hooks.on_run_length = [&](const results::RunLength& length) { chosen = length.min_time; };
+  run_schedule(runner, fake_pairs(runner), s, hooks);
+  ASSERT_GT(chosen, 0.04) << "the test needs the length chosen well past the first pairs' 0.025 s";
+  EXPECT_LE(runner.clock, *s.time_budget + 1e-9) << "a block of lengthened runs went past the time budget";
+  EXPECT_EQ(runner.count("within", Side::Base), 6);
+  EXPECT_NE(stops["within"].find("exhausted after 6 runs per side"), std::string::npos) << stops["within"];
+}
+
 TEST(Schedule, FirstPairsMeasuringTheWholeLengthAreNeverLengthened) {
   // A first-pairs share of 1 (results files from before kFirstPairsShare): two halves of the whole, then at most it.
   FakeRunner runner;
