@@ -431,8 +431,8 @@ report::Report report_of(const results::ResultsFile& results, const std::string&
   out.look_rule = verdict::describe(rule);
   out.reach_method = settings.reach_method;
   out.phases = phases_of(results);
-  if (settings.run_length == "auto") out.run_length_rule =
-      results::describe_auto_rule(settings.min_time, settings.min_runs, settings.first_pairs_share);
+  if (settings.run_length == "auto")
+    out.run_length_rule = results::describe_auto_rule(settings.min_time, settings.min_runs, settings.first_pairs_share);
 
   std::set<std::string> broken_targets;  // every head run failed, some base run did not
   std::set<std::pair<std::string, std::string>> errored_on_head;  // (target, benchmark) that reported an error on head

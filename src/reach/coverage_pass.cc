@@ -265,7 +265,7 @@ CoverageTool find_gcov(const cmake::Compiler& compiler) {
 std::vector<std::string> coverage_run_args(const std::vector<std::string>& bench_args, const std::string& instance) {
   std::vector<std::string> args = bench_args;
   args.push_back(kMinTime);
-  args.push_back("--benchmark_repetitions=1");
+  args.push_back(run::repetitions_flag(1));
   args.push_back("--benchmark_filter=" + run::exact_filter(instance));
   return args;
 }

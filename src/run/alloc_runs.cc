@@ -83,7 +83,7 @@ std::vector<std::string> alloc_bench_args(std::vector<std::string> args) {
     }
   // A plain number of seconds is what every Google Benchmark version accepts.
   if (!min_time) args.push_back(fmt::format("{}{:g}", kMinTimeFlag, kAllocMinSeconds));
-  args.push_back("--benchmark_repetitions=1");
+  args.push_back(repetitions_flag(1));
   return args;
 }
 

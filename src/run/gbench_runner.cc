@@ -39,7 +39,9 @@ std::optional<std::string> unmatched_filter(const std::filesystem::path& json, c
 
 bool is_min_time_flag(const std::string& arg) { return arg.rfind(kMinTimeFlag, 0) == 0; }
 
-bool is_repetitions_flag(const std::string& arg) { return arg.rfind("--benchmark_repetitions=", 0) == 0; }
+std::string repetitions_flag(int count) { return fmt::format("{}{}", kRepetitionsFlag, count); }
+
+bool is_repetitions_flag(const std::string& arg) { return arg.rfind(kRepetitionsFlag, 0) == 0; }
 
 std::vector<std::string> with_min_time(std::vector<std::string> bench_args, double seconds) {
   const bool given = std::any_of(bench_args.begin(), bench_args.end(), is_min_time_flag);
@@ -138,7 +140,7 @@ RunRecord GoogleBenchmarkRunner::run_once(const Unit& unit, Side side, const std
     // Last, so they win over the user's: decided benchmarks stop running, and the job picks the repetitions
     // and (where the user gave none) the run length.
     if (filters[part]) argv.push_back("--benchmark_filter=" + *filters[part]);
-    if (scope.repetitions > 0) argv.push_back(fmt::format("--benchmark_repetitions={}", scope.repetitions));
+    if (scope.repetitions > 0) argv.push_back(repetitions_flag(scope.repetitions));
     if (scope.min_time > 0) argv.push_back(fmt::format("{}{:g}", kMinTimeFlag, scope.min_time));
     process::Command command = measured_command(settings_, std::move(argv), unit.cwd);
     command.stdout_path = files.log;

@@ -47,7 +47,13 @@ inline constexpr std::string_view kMinTimeFlag = "--benchmark_min_time=";
 /// the user's arguments hold one, cobench neither adds nor chooses a length.
 bool is_min_time_flag(const std::string& arg);
 
-/// Whether `arg` gives Google Benchmark's --benchmark_repetitions=N, read as
+/// How Google Benchmark is told how many repetitions each benchmark runs per process.
+inline constexpr std::string_view kRepetitionsFlag = "--benchmark_repetitions=";
+
+/// kRepetitionsFlag with `count`: "--benchmark_repetitions=3".
+std::string repetitions_flag(int count);
+
+/// Whether `arg` gives Google Benchmark's --benchmark_repetitions=N (kRepetitionsFlag), read as
 /// Google Benchmark reads its flags (a prefix, not a mention inside a filter).
 bool is_repetitions_flag(const std::string& arg);
 

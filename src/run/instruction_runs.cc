@@ -246,10 +246,10 @@ std::vector<std::string> instruction_bench_args(const std::vector<std::string>& 
   out.push_back("--benchmark_filter=" + exact_filter(benchmark));
   if (control == IterationControl::MinTimeIterations) {
     out.push_back(fmt::format("--benchmark_min_time={}x", iterations));
-    out.push_back("--benchmark_repetitions=1");
+    out.push_back(repetitions_flag(1));
   } else {
     out.push_back("--benchmark_min_time=0");
-    out.push_back(fmt::format("--benchmark_repetitions={}", iterations));
+    out.push_back(repetitions_flag(iterations));
   }
   return out;
 }
