@@ -112,4 +112,11 @@ double best_length_fraction(const VarianceSplit& split, double shortest, double 
   return std::clamp(fraction, std::min(shortest, longest), longest);
 }
 
+double length_cost_ratio(const VarianceSplit& split, double fraction) {
+  if (!split.known || !(split.rep_seconds > 0)) return fraction;
+  const double measured = std::max(1.0, split.repetitions) * split.rep_seconds;
+  const double process = std::max(split.process_seconds, 0.0);
+  return (process + fraction * measured) / (process + measured);
+}
+
 }  // namespace cobench::results

@@ -54,6 +54,12 @@ std::optional<int> best_repetitions(const VarianceSplit& split, int most);
 /// process cost counts as fixed, though Google Benchmark's iteration search
 /// shrinks with the length, so f errs long. Kept within [shortest, longest]
 /// (fractions of the measured length); `longest` when the split is not known.
-double best_length_fraction(const VarianceSplit& split, double shortest, double longest = 1.0);
+double best_length_fraction(const VarianceSplit& split, double shortest, double longest);
+
+/// What a process measuring `fraction` of the split's length costs, as a
+/// multiple of one of the split's own processes, in the same cost model:
+/// (c_process + f·k·r) / (c_process + k·r); `fraction` itself (measuring only)
+/// when the split is not known.
+double length_cost_ratio(const VarianceSplit& split, double fraction);
 
 }  // namespace cobench::results

@@ -218,7 +218,7 @@ class Scheduler {
     state.length_open = false;
     state.scope.repetitions = 1;
     state.scope.min_time = measured * fraction;
-    project_run_cost(state, split, fraction);
+    project_run_cost(state, results::length_cost_ratio(split, fraction));
     if (!hooks_.on_run_length) return;
     results::RunLength chosen{state.pair->target, state.scope.min_time};
     if (split.known) {
@@ -229,18 +229,11 @@ class Scheduler {
     hooks_.on_run_length(chosen);
   }
 
-  /// A run at a chosen length costs what a first pair's did with its measuring scaled by
-  /// `fraction`: (c_process + f·k·r) / (c_process + k·r) per benchmark, or f itself where the
-  /// split is not known. Lengthened runs would otherwise be fitted into the time budget at the
-  /// first pairs' cheaper mean.
-  static void project_run_cost(TargetState& state, const results::VarianceSplit& split, double fraction) {
+  /// A run at a chosen length costs `scale` times what a first pair's did
+  /// (results::length_cost_ratio). Lengthened runs would otherwise be fitted into the
+  /// time budget at the first pairs' cheaper mean.
+  static void project_run_cost(TargetState& state, double scale) {
     if (state.runs == 0) return;
-    double scale = fraction;
-    if (split.known && split.rep_seconds > 0) {
-      const double measured = std::max(1.0, split.repetitions) * split.rep_seconds;
-      const double process = std::max(split.process_seconds, 0.0);
-      scale = (process + fraction * measured) / (process + measured);
-    }
     state.seconds = state.seconds / state.runs * scale;
     state.runs = 1;
   }

@@ -101,18 +101,18 @@ TEST(NoiseSplit, TheRunLengthShrinksOnlyWhereTheNoiseIsBetweenProcesses) {
   // the demo's string joins on the development VM.
   VarianceSplit split = known_split(0.04, 0.10, 2, 0.025, 0.03);
   // √(0.03 · 0.0016 / (0.01 · 4 · 0.025)) = 0.22
-  EXPECT_NEAR(best_length_fraction(split, 0.125), 0.219, 0.001);
-  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.5), 0.5);  // never below the shortest
+  EXPECT_NEAR(best_length_fraction(split, 0.125, 1.0), 0.219, 0.001);
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.5, 1.0), 0.5);  // never below the shortest
   split.between = 0.005;  // within-dominated: the whole length (√(0.03·16/0.1) = 2.2, at most 1)
-  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125), 1.0);
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125, 1.0), 1.0);
   split.between = 0;      // an offset too small to measure is taken as within / 4, as for repetitions
-  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125), 1.0);
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125, 1.0), 1.0);
   split.process_seconds = 0.3;  // a costly process start (a benchmark's setup) makes long runs cheaper
   split.between = 0.10;
-  EXPECT_NEAR(best_length_fraction(split, 0.125), 0.693, 0.001);
+  EXPECT_NEAR(best_length_fraction(split, 0.125, 1.0), 0.693, 0.001);
   split.within = 0;       // no within noise measured: nothing tells that a shorter run is as good
-  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125), 1.0);
-  EXPECT_DOUBLE_EQ(best_length_fraction(VarianceSplit{}, 0.125), 1.0);
+  EXPECT_DOUBLE_EQ(best_length_fraction(split, 0.125, 1.0), 1.0);
+  EXPECT_DOUBLE_EQ(best_length_fraction(VarianceSplit{}, 0.125, 1.0), 1.0);
 }
 
 TEST(NoiseSplit, FirstPairsMeasuringPartOfTheLengthCanBeLengthenedUpToTheWhole) {
@@ -128,6 +128,15 @@ TEST(NoiseSplit, FirstPairsMeasuringPartOfTheLengthCanBeLengthenedUpToTheWhole) 
   EXPECT_DOUBLE_EQ(best_length_fraction(VarianceSplit{}, 0.25, 2.0), 2.0);  // not known: the whole length
 }
 
+TEST(NoiseSplit, ALengthCostsItsMeasuringScaledAndTheProcessStartAsBefore) {
+  // Two repetitions of 0.0125 s measured, 0.075 s of start and search per benchmark besides.
+  const VarianceSplit split = known_split(0.04, 0.01, 2, 0.0125, 0.075);
+  EXPECT_DOUBLE_EQ(length_cost_ratio(split, 1.0), 1.0);
+  EXPECT_NEAR(length_cost_ratio(split, 2.0), 1.25, 1e-12);  // (0.075 + 0.05) / (0.075 + 0.025)
+  EXPECT_NEAR(length_cost_ratio(split, 0.4), 0.85, 1e-12);  // (0.075 + 0.01) / 0.1
+  EXPECT_DOUBLE_EQ(length_cost_ratio(VarianceSplit{}, 2.0), 2.0);  // not known: the measuring alone
+}
+
 // Over simulated jobs of 6 pairs with two repetitions each, the fraction
 // follows the split: runs are shortened where the noise is between processes
 // and mostly kept whole where it is within. Six pairs tell the between part
@@ -140,8 +149,8 @@ TEST(NoiseSplit, TheRunLengthFromSixPairsFollowsTheSplit) {
   for (unsigned job = 0; job < kJobs; ++job) {
     const auto between = variance_split(records(0.03, 0.10, 2, 6, 0.02, 0.025, 300 + job), "t", "BM", "cpu_ns");
     const auto within = variance_split(records(0.06, 0.0, 2, 6, 0.02, 0.025, 500 + job), "t", "BM", "cpu_ns");
-    shortened_between += best_length_fraction(between, 0.125) < 0.5;
-    shortened_within += best_length_fraction(within, 0.125) < 0.5;
+    shortened_between += best_length_fraction(between, 0.125, 1.0) < 0.5;
+    shortened_within += best_length_fraction(within, 0.125, 1.0) < 0.5;
   }
   EXPECT_GE(shortened_between, 80) << "between-process noise: shortened in " << shortened_between << " of 100";
   EXPECT_LE(shortened_within, 20) << "within-process noise: shortened in " << shortened_within << " of 100";
